@@ -1,1 +1,52 @@
-print("bench")
+import Foundation
+
+// `loupe-bench [--only NAME]... [--events N]`: runs Loupe's benchmarks and prints one table.
+// Targets are reported as PASS or MISS; the exit status is non-zero only for bad arguments or crashes.
+
+let benchmarks: [any Benchmark] = [
+    LoggerIngestBenchmark(),
+]
+
+@MainActor func usage() -> String {
+    """
+    usage: loupe-bench [--only NAME]... [--events N]
+
+      --only NAME   run only this benchmark (repeatable): \(benchmarks.map(\.name).joined(separator: ", "))
+      --events N    workload size instead of each benchmark's default
+    """
+}
+
+@MainActor func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("loupe-bench: \(message)\n\(usage())\n".utf8))
+    exit(2)
+}
+
+var options = BenchmarkOptions()
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--only":
+        guard let name = arguments.popFirst() else { fail("--only needs a benchmark name.") }
+        guard benchmarks.contains(where: { $0.name == name }) else {
+            fail("There is no benchmark called \"\(name)\".")
+        }
+        options.only.insert(name)
+    case "--events":
+        guard let text = arguments.popFirst(), let count = Int(text), count > 0 else {
+            fail("--events needs a positive whole number.")
+        }
+        options.events = count
+    case "-h", "--help":
+        print(usage())
+        exit(0)
+    default:
+        fail("Unknown argument \"\(argument)\".")
+    }
+}
+
+do {
+    try await BenchmarkRunner(benchmarks: benchmarks).run(options: options)
+} catch {
+    FileHandle.standardError.write(Data("loupe-bench: a benchmark failed: \(error)\n".utf8))
+    exit(1)
+}

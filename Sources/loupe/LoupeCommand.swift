@@ -6,7 +6,21 @@ struct LoupeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "loupe",
         abstract: "A network debugging proxy and log console that redacts secrets before anything is stored.",
+        discussion: """
+            Loupe captures HTTP and server-sent-event traffic, removes tokens, keys and personal data \
+            at ingest, and keeps the result in a bounded in-memory log that you can filter, watch \
+            and export.
+
+            EXAMPLES:
+              Check a filter expression and see how Loupe reads it:
+                loupe filter 'method:POST status:>=400 or has:error'
+              Parse an event stream as a browser would, one JSON line per event:
+                curl -sN http://127.0.0.1:8000/stream | loupe parse-sse --json
+
+            Filter language, rule files and the event format are described in README.md.
+            Colours follow NO_COLOR and are off when output is not a terminal.
+            """,
         version: Loupe.version,
-        subcommands: []
+        subcommands: [FilterCommand.self, ParseSSECommand.self]
     )
 }

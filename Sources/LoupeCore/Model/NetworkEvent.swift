@@ -55,7 +55,7 @@ public struct NetworkEvent: Codable, Sendable, Hashable, Identifiable {
     public var redactions: [String: Int]
 
     public init(
-        id: UUID = UUID(),
+        id: UUID = .random(),
         sequence: UInt64 = 0,
         source: Source,
         state: State = .pending,

@@ -1,0 +1,37 @@
+# Loupe — `make demo` to see it work, `make test` to check it.
+SWIFT ?= swift
+SWIFT_BUILD_FLAGS ?=
+
+.PHONY: all deps build release test bench demo clean help
+
+all: build
+
+help:
+	@echo "make deps     install missing system packages (apt-get; sudo when not root)"
+	@echo "make build    debug build of the loupe binary"
+	@echo "make test     deps + build + unit tests + end-to-end checks"
+	@echo "make bench    release build, then every benchmark in one table"
+	@echo "make demo     the most useful thing Loupe does so far"
+	@echo "make clean    remove build products"
+
+deps:
+	@scripts/deps.sh
+
+build: deps
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS)
+
+release: deps
+	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
+
+test: build
+	$(SWIFT) test $(SWIFT_BUILD_FLAGS)
+	scripts/e2e.sh "$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/loupe"
+
+bench: release
+	"$$($(SWIFT) build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)/loupe-bench"
+
+demo: build
+	scripts/demo.sh "$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/loupe"
+
+clean:
+	rm -rf .build

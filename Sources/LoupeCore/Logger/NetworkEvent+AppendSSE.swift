@@ -1,0 +1,25 @@
+extension NetworkEvent {
+    /// Appends one (already redacted) server-sent event the way ``NetworkLogger/appendSSE(id:_:)``
+    /// does: the event joins ``sseEvents``, `redactionHits` are added to ``redactions``, and a
+    /// pending exchange becomes streaming. Subscribers apply ``NetworkLogger/Change/sseAppended(_:_:redactionHits:)``
+    /// with it to keep their copy identical to the stored one.
+    ///
+    /// - Returns: How much ``storedSize`` grew, so the logger can account for the append without
+    ///   re-measuring the whole exchange.
+    @discardableResult
+    public mutating func appendSSE(_ sseEvent: SSEEvent, redactionHits: [String: Int]) -> Int {
+        var growth = sseEvent.storedSize
+        sseEvents.append(sseEvent)
+        for (rule, hits) in redactionHits where hits != 0 {
+            if let previous = redactions[rule] {
+                redactions[rule] = previous + hits
+            } else {
+                redactions[rule] = hits
+                // `storedSize` charges every rule id once, whatever its count.
+                growth += Self.redactionEntryCost(rule)
+            }
+        }
+        if state == .pending { state = .streaming }
+        return growth
+    }
+}

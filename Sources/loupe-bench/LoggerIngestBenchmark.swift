@@ -1,0 +1,86 @@
+import Foundation
+import LoupeCore
+
+/// Records small, realistic GET exchanges into a ``NetworkLogger`` whose byte budget is the binding
+/// bound, from one producer task, and reports the throughput and the process's memory.
+struct LoggerIngestBenchmark: Benchmark {
+    let name = "logger"
+    let summary = "ingest of small GET exchanges into a 64 MiB NetworkLogger, identity redactor"
+
+    static let defaultEvents = 1_000_000
+    static let maxBytes = 64 * 1024 * 1024
+    static let targetEventsPerSecond = 200_000
+    /// The ring buffer's budget plus room for the runtime, allocator slack and the table.
+    static let targetPeakResident = maxBytes + 50 * 1024 * 1024
+
+    func run(options: BenchmarkOptions) async throws -> [Measurement] {
+        let eventCount = max(1, options.events ?? Self.defaultEvents)
+        // Enough events that only the byte budget ever evicts.
+        let logger = NetworkLogger(configuration: .init(maxEvents: eventCount + 1, maxBytes: Self.maxBytes))
+        let template = Self.template()
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        for index in 0..<eventCount {
+            await logger.record(Self.event(number: index, id: .random(), from: template))
+        }
+        let elapsed = clock.now - start
+
+        let stats = await logger.stats
+        let rate = Int(Double(eventCount) / max(elapsed.seconds, 1e-9))
+        let peak = ProcessMemory.peakResident
+        let current = ProcessMemory.currentResident
+        let unknown = "n/a (no /proc)"
+        return [
+            .judged("events/s", Format.grouped(rate), target: ">= \(Format.grouped(Self.targetEventsPerSecond))",
+                    meets: rate >= Self.targetEventsPerSecond),
+            Measurement(metric: "events recorded", value: Format.grouped(eventCount)),
+            Measurement(metric: "elapsed", value: Format.seconds(elapsed)),
+            Measurement(metric: "stored events", value: Format.grouped(stats.storedEvents)),
+            Measurement(metric: "stored bytes", value: Format.mebibytes(stats.storedBytes)),
+            Measurement(metric: "evicted events", value: Format.grouped(stats.evictedEvents)),
+            peak.map {
+                .judged("peak RSS (VmHWM)", Format.mebibytes($0), target: "<= \(Format.mebibytes(Self.targetPeakResident))",
+                        meets: $0 <= Self.targetPeakResident)
+            } ?? Measurement(metric: "peak RSS (VmHWM)", value: unknown),
+            Measurement(metric: "current RSS (VmRSS)", value: current.map(Format.mebibytes) ?? unknown),
+        ]
+    }
+
+    /// A completed `GET` with a few headers and a short JSON response.
+    static func template() -> NetworkEvent {
+        NetworkEvent(
+            source: .apiClient, state: .complete,
+            timings: EventTimings(ttfb: 11.5, total: 14.25),
+            request: CapturedRequest(
+                method: "GET", url: "https://api.example.com/v1/conversations/0/messages?limit=20",
+                headers: [
+                    HTTPHeader(name: "Host", value: "api.example.com"),
+                    HTTPHeader(name: "Accept", value: "application/json"),
+                    HTTPHeader(name: "User-Agent", value: "LoupeBench/1.0"),
+                    HTTPHeader(name: "X-Request-ID", value: ""),
+                ]),
+            response: CapturedResponse(
+                status: 200, reason: "OK",
+                headers: [
+                    HTTPHeader(name: "Content-Type", value: "application/json"),
+                    HTTPHeader(name: "Content-Length", value: "64"),
+                    HTTPHeader(name: "Cache-Control", value: "no-store"),
+                ],
+                body: CapturedBody(contentType: "application/json", text: "")),
+            attempt: 1)
+    }
+
+    /// A copy of the template with the strings a real exchange would not share with others.
+    static func event(number: Int, id: UUID, from template: NetworkEvent) -> NetworkEvent {
+        var event = template
+        event.id = id
+        event.startedAt = Date()
+        event.request.url = "https://api.example.com/v1/conversations/\(number)/messages?limit=20"
+        let requestID = "req-\(number)-bench-0000-0000"
+        event.request.headers[3].value = requestID
+        event.requestID = requestID
+        event.response?.body?.text = #"{"id":"msg_\#(number)","role":"assistant","text":"Hello there!"}"#
+        return event
+    }
+}
