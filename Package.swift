@@ -7,12 +7,15 @@ let package = Package(
     products: [
         .executable(name: "loupe", targets: ["loupe"]),
         .library(name: "LoupeCore", targets: ["LoupeCore"]),
+        .library(name: "LoupeRedaction", targets: ["LoupeRedaction"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
     ],
     targets: [
         .target(
@@ -22,21 +25,50 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+        ),
+        .systemLibrary(
+            name: "CLoupeZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
+        .target(
+            name: "LoupeRedaction",
+            dependencies: [
+                "LoupeCore",
+                "CPCRE2",
+                "CLoupeZlib",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "loupe",
             dependencies: [
                 "LoupeCore",
+                "LoupeRedaction",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "loupe-bench",
-            dependencies: ["LoupeCore"]
+            dependencies: ["LoupeCore", "LoupeRedaction"]
         ),
         .testTarget(
             name: "LoupeCoreTests",
             dependencies: [
                 "LoupeCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(
+            name: "LoupeRedactionTests",
+            dependencies: [
+                "LoupeRedaction",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
