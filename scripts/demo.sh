@@ -3,7 +3,8 @@
 # Usage: scripts/demo.sh PATH/TO/loupe
 set -euo pipefail
 loupe=${1:?usage: scripts/demo.sh PATH/TO/loupe}
-say() { printf '\n\033[1m== %s\033[0m\n' "$*"; [ -n "${NO_COLOR:-}" ] || true; }
+if [ -t 1 ] && [ -z "${NO_COLOR:-}" ]; then bold=$'\033[1m' reset=$'\033[0m'; else bold="" reset=""; fi
+say() { printf '\n%s== %s%s\n' "$bold" "$*" "$reset"; }
 
 say "loupe $("$loupe" --version)"
 "$loupe" --help | sed -n '1,3p'
@@ -19,5 +20,5 @@ say "Parsing a server-sent event stream (CRLF, comments, multi-line data, ids)"
 printf ': keep-alive\r\nevent: delta\r\nid: 1\r\ndata: {"deltaText":"Hel"}\r\n\r\ndata: line one\ndata: line two\n\nretry: 1500\ndata: last\n\n' \
     | "$loupe" parse-sse
 
-say "Logger ingest benchmark (debug build, 200 000 events; \`make bench\` runs the release figures)"
-"$(dirname "$loupe")/loupe-bench" --only logger --events 200000
+say "Next"
+echo "make test   runs every test; make bench measures logger ingest in a release build."
