@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: all deps build release test bench demo clean help
+.PHONY: all deps rules build release test bench demo clean help
 
 all: build
 
@@ -12,10 +12,14 @@ help:
 	@echo "make test     deps + build + unit tests + end-to-end checks"
 	@echo "make bench    release build, then every benchmark in one table"
 	@echo "make demo     the most useful thing Loupe does so far"
+	@echo "make rules    re-embed rules/*.toml into the binary after editing them"
 	@echo "make clean    remove build products"
 
 deps:
 	@scripts/deps.sh
+
+rules:
+	python3 scripts/embed-rules.py
 
 build: deps
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS)

@@ -16,6 +16,7 @@ let package = Package(
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
     ],
     targets: [
         .target(
@@ -52,6 +53,7 @@ let package = Package(
                 "LoupeCore",
                 "LoupeRedaction",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         .executableTarget(
@@ -70,7 +72,8 @@ let package = Package(
             dependencies: [
                 "LoupeRedaction",
                 .product(name: "PropertyBased", package: "swift-property-based"),
-            ]
+            ],
+            exclude: ["Fixtures"]  // read from disk by path (#filePath), not compiled or bundled
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@
 # Usage: scripts/e2e.sh PATH/TO/loupe
 set -uo pipefail
 loupe=${1:?usage: scripts/e2e.sh PATH/TO/loupe}
+loupe="$(cd "$(dirname "$loupe")" && pwd)/$(basename "$loupe")"  # checks below change directory
 passed=0
 failed=0
 
@@ -30,6 +31,9 @@ check "unknown subcommand fails" 64 "Unexpected argument|unknown" -- "$loupe" fr
 check "filter explains a valid expression" 0 "status" -- "$loupe" filter 'method:POST status:5xx or has:error'
 check "filter points at the bad column" 2 "column 8" -- "$loupe" filter 'status:abc'
 check "filter reads an event stream" 0 '"type":"delta"' -- bash -c "printf 'event: delta\ndata: hi\n\n' | '$loupe' parse-sse --json"
+
+check "default rules pass their examples" 0 "all passed" -- "$loupe" rules test
+check "rules work from any directory" 0 "all passed" -- bash -c "cd / && '$loupe' rules test"
 
 for script in scripts/e2e/*.sh; do
     [ -e "$script" ] || continue

@@ -6,6 +6,8 @@ struct BenchmarkOptions {
     var only: Set<String> = []
     /// Overrides a benchmark's default workload size (events, requests …) when given.
     var events: Int?
+    /// Overrides the size in megabytes of a generated corpus.
+    var megabytes: Int?
 }
 
 /// One measured figure, with an optional target it is judged against.

@@ -5,14 +5,16 @@ import Foundation
 
 let benchmarks: [any Benchmark] = [
     LoggerIngestBenchmark(),
+    RedactThroughputBenchmark(),
 ]
 
 @MainActor func usage() -> String {
     """
-    usage: loupe-bench [--only NAME]... [--events N]
+    usage: loupe-bench [--only NAME]... [--events N] [--megabytes N]
 
       --only NAME   run only this benchmark (repeatable): \(benchmarks.map(\.name).joined(separator: ", "))
-      --events N    workload size instead of each benchmark's default
+      --events N    event count instead of each benchmark's default
+      --megabytes N corpus size for the redaction benchmark (default 128)
     """
 }
 
@@ -36,6 +38,11 @@ while let argument = arguments.popFirst() {
             fail("--events needs a positive whole number.")
         }
         options.events = count
+    case "--megabytes":
+        guard let text = arguments.popFirst(), let count = Int(text), count > 0 else {
+            fail("--megabytes needs a positive whole number.")
+        }
+        options.megabytes = count
     case "-h", "--help":
         print(usage())
         exit(0)

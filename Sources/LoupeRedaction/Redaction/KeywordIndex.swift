@@ -1,0 +1,166 @@
+/// The distinct keywords of a rule set, indexed so one pass over a text finds which of them occur
+/// (ASCII case-insensitively), however many rules there are.
+struct KeywordIndex: Sendable {
+    /// Each distinct keyword's bytes, lower-cased.
+    let keywords: [[UInt8]]
+    /// The (lower-case) bytes each keyword consists of: a keyword whose bytes do not all occur in
+    /// a text cannot occur in it, which settles most keywords without searching.
+    let byteSets: [ByteSet]
+    /// One bit per pair of adjacent bytes (both cases of letters) that starts a keyword of two or
+    /// more bytes: the search looks closer only where the bit is set.
+    private let bigrams: [UInt64]
+    /// Multi-byte keyword indices grouped by lower-cased first byte:
+    /// `bucketItems[bucketStarts[b]..<bucketStarts[b + 1]]`.
+    private let bucketStarts: [Int]
+    private let bucketItems: [Int]
+    /// One-byte keywords: whether they occur is read off the text's byte set.
+    private let singleBytes: [(keyword: Int, byte: UInt8)]
+
+    /// Indexes `allKeywords` (already lower-case; duplicates are merged).
+    init(_ allKeywords: [String]) {
+        var distinct: [[UInt8]] = []
+        var positions: [[UInt8]: Int] = [:]
+        for keyword in allKeywords {
+            let bytes = Array(keyword.utf8).map(Self.lowercased)
+            guard !bytes.isEmpty, positions[bytes] == nil else { continue }
+            positions[bytes] = distinct.count
+            distinct.append(bytes)
+        }
+        keywords = distinct
+        byteSets = distinct.map { bytes in
+            var set = ByteSet()
+            for byte in bytes { set.insert(byte) }
+            return set
+        }
+        var bigrams = [UInt64](repeating: 0, count: 65_536 / 64)
+        var buckets = [[Int]](repeating: [], count: 256)
+        var singles: [(Int, UInt8)] = []
+        for (index, bytes) in distinct.enumerated() {
+            guard bytes.count >= 2 else {
+                singles.append((index, bytes[0]))
+                continue
+            }
+            buckets[Int(bytes[0])].append(index)
+            for first in Self.cases(of: bytes[0]) {
+                for second in Self.cases(of: bytes[1]) {
+                    let pair = Int(first) << 8 | Int(second)
+                    bigrams[pair >> 6] |= 1 << UInt64(pair & 63)
+                }
+            }
+        }
+        var starts = [0]
+        var items: [Int] = []
+        for bucket in buckets {
+            items += bucket
+            starts.append(items.count)
+        }
+        self.bigrams = bigrams
+        bucketStarts = starts
+        bucketItems = items
+        singleBytes = singles
+    }
+
+    /// The index of `keyword` in ``keywords``, or nil for an empty keyword.
+    func position(of keyword: String) -> Int? {
+        let bytes = Array(keyword.utf8).map(Self.lowercased)
+        return keywords.firstIndex(of: bytes)
+    }
+
+    /// Sets `found[k]` for every keyword `k` with `wanted[k]` that occurs in `text`, whose byte set
+    /// folded to lower case is `folded`.
+    ///
+    /// One pass over the text: at each position a bit of the pair table says whether a keyword
+    /// may start there, and only then are the keywords starting with that byte compared. The pass
+    /// stops as soon as every wanted keyword was found.
+    func search(_ text: UnsafeRawBufferPointer, folded: ByteSet, wanted: UnsafeMutableBufferPointer<Bool>,
+                found: UnsafeMutableBufferPointer<Bool>) {
+        var remaining = 0
+        for index in wanted.indices where wanted[index] && !found[index] { remaining += 1 }
+        for (keyword, byte) in singleBytes where wanted[keyword] && !found[keyword] && folded.contains(byte) {
+            found[keyword] = true
+            remaining -= 1
+        }
+        let count = text.count
+        guard remaining > 0, count >= 2 else { return }
+        bigrams.withUnsafeBufferPointer { bigrams in
+            bucketStarts.withUnsafeBufferPointer { starts in
+                bucketItems.withUnsafeBufferPointer { items in
+                    var position = 0
+                    let last = count - 1
+                    var pair = Int(text[0])
+                    while position < last {
+                        pair = (pair << 8 | Int(text[position + 1])) & 0xFFFF
+                        if bigrams[pair >> 6] & (1 << UInt64(pair & 63)) != 0 {
+                            let first = Int(Self.lowercased(text[position]))
+                            for slot in starts[first]..<starts[first + 1] {
+                                let keyword = items[slot]
+                                guard wanted[keyword], !found[keyword], matches(keyword, in: text, at: position) else { continue }
+                                found[keyword] = true
+                                remaining -= 1
+                                if remaining == 0 { return }
+                            }
+                        }
+                        position += 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// The positions of every occurrence of each wanted keyword in `text`, ascending, indexed
+    /// like ``keywords`` (empty for keywords not wanted). One pass, like ``search(_:folded:wanted:found:)``
+    /// but without stopping early.
+    func occurrences(in text: UnsafeRawBufferPointer, wanted: [Bool]) -> [[Int]] {
+        var result = [[Int]](repeating: [], count: keywords.count)
+        var singles = [Int](repeating: -1, count: 256)
+        for (keyword, byte) in singleBytes where wanted[keyword] {
+            singles[Int(byte)] = keyword
+            if byte &- UInt8(ascii: "a") < 26 { singles[Int(byte ^ 0x20)] = keyword }
+        }
+        let count = text.count
+        bigrams.withUnsafeBufferPointer { bigrams in
+            bucketStarts.withUnsafeBufferPointer { starts in
+                bucketItems.withUnsafeBufferPointer { items in
+                    singles.withUnsafeBufferPointer { singles in
+                        var pair = 0
+                        for position in 0..<count {
+                            let byte = text[position]
+                            if singles[Int(byte)] >= 0 { result[singles[Int(byte)]].append(position) }
+                            guard position + 1 < count else { break }
+                            pair = (Int(byte) << 8 | Int(text[position + 1])) & 0xFFFF
+                            guard bigrams[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { continue }
+                            let first = Int(Self.lowercased(byte))
+                            for slot in starts[first]..<starts[first + 1] {
+                                let keyword = items[slot]
+                                if wanted[keyword], matches(keyword, in: text, at: position) { result[keyword].append(position) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    @inline(__always)
+    private func matches(_ keyword: Int, in text: UnsafeRawBufferPointer, at position: Int) -> Bool {
+        let bytes = keywords[keyword]
+        guard position + bytes.count <= text.count else { return false }
+        var offset = 1  // the first byte selected the bucket
+        while offset < bytes.count {
+            guard Self.lowercased(text[position + offset]) == bytes[offset] else { return false }
+            offset += 1
+        }
+        return true
+    }
+
+    /// `byte` and, for an ASCII letter, its upper-case form.
+    private static func cases(of byte: UInt8) -> [UInt8] {
+        byte &- UInt8(ascii: "a") < 26 ? [byte, byte ^ 0x20] : [byte]
+    }
+
+    @inline(__always)
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+    }
+}

@@ -1,0 +1,333 @@
+/// Finds the secrets of every pattern rule of a rule set in one text: prefilters all rules at
+/// once (PCRE2's own length and byte facts, then one keyword pass), runs the survivors through
+/// ``RedactionRule/validatedMatches(in:checkingKeywords:)`` and merges what they found into
+/// non-overlapping spans.
+///
+/// Shared, immutable state: one engine serves every copy of a ``Redactor`` from any task.
+final class PatternEngine: Sendable {
+    /// A secret to replace: its byte range in the scanned text and the index of the rule that
+    /// labels it.
+    struct Span: Hashable {
+        var range: Range<Int>
+        var rule: Int
+    }
+
+    /// A rule gave up on a text (PCRE2 resource limit or another match error): the text cannot
+    /// be proven clean.
+    struct Unscannable: Error {
+        var ruleID: String
+        var error: PCRE2Error
+    }
+
+    let rules: [RedactionRule]
+    /// The rules again, boxed: calling a method on a boxed rule borrows it, where going through
+    /// the array copies the struct (and retains its many fields) on every call.
+    private let boxes: [RuleBox]
+    private let prefilters: [RulePrefilter]
+    /// The positions of each rule's keywords in ``keywordIndex``, flattened:
+    /// `keywordList[keywordStarts[r]..<keywordStarts[r + 1]]`; empty means "always run".
+    private let keywordStarts: [Int]
+    private let keywordList: [Int]
+    private let keywordIndex: KeywordIndex
+    /// For each rule, whether one of its examples has a match spanning a line break (a PEM
+    /// block); such rules get a wider region around their keywords in large texts.
+    private let multiLine: [Bool]
+    /// The shortest text any rule can match; shorter strings are not scanned at all.
+    private let minimumLength: Int
+
+    final class RuleBox: Sendable {
+        let rule: RedactionRule
+        init(_ rule: RedactionRule) { self.rule = rule }
+    }
+
+    init(rules: [RedactionRule]) {
+        self.rules = rules
+        boxes = rules.map(RuleBox.init)
+        let prefilters = rules.map { RulePrefilter.analyze($0.pattern) }
+        self.prefilters = prefilters
+        minimumLength = prefilters.map(\.minimumLength).min() ?? 0
+        let index = KeywordIndex(rules.flatMap(\.keywords))
+        keywordIndex = index
+        var starts = [0], list: [Int] = []
+        for rule in rules {
+            // A rule listing only empty keywords has no usable prefilter: it always runs.
+            list += rule.keywords.compactMap { index.position(of: $0) }
+            starts.append(list.count)
+        }
+        keywordStarts = starts
+        keywordList = list
+        multiLine = rules.map { rule in
+            rule.examples.contains { example in
+                guard let ranges = try? rule.regex.matches(in: example).map(\.range) else { return true }
+                return ranges.contains { Array(example.utf8)[$0].contains(UInt8(ascii: "\n")) }
+            }
+        }
+    }
+
+    /// Whether any rule's keyword occurs in `text`: only then can showing `text` as the context
+    /// of a value (a JSON key, a header name) change what the rules find in the value.
+    func mentionsKeyword(_ text: UnsafeRawBufferPointer) -> Bool {
+        let count = keywordIndex.keywords.count
+        guard count > 0, !text.isEmpty else { return false }
+        let folded = ByteSet(of: text).foldingASCIICase
+        return keywordIndex.byteSets.withUnsafeBufferPointer { byteSets in
+            withUnsafeTemporaryAllocation(of: Bool.self, capacity: 2 * count) { flags in
+                flags.initialize(repeating: false)
+                let wanted = UnsafeMutableBufferPointer(rebasing: flags[0..<count])
+                let found = UnsafeMutableBufferPointer(rebasing: flags[count...])
+                var any = false
+                for keyword in 0..<count where byteSets[keyword].isSubset(of: folded) {
+                    wanted[keyword] = true
+                    any = true
+                }
+                guard any else { return false }
+                keywordIndex.search(text, folded: folded, wanted: wanted, found: found)
+                return found.contains(true)
+            }
+        }
+    }
+
+    /// The keyword positions of rule `rule`.
+    private func keywords(of rule: Int) -> ArraySlice<Int> {
+        keywordList[keywordStarts[rule]..<keywordStarts[rule + 1]]
+    }
+
+    /// Texts up to this size are scanned whole by every admitted rule; in longer ones a keyword
+    /// rule only runs near its keywords.
+    static let largeText = 64 * 1024
+    /// How far from its keyword a match of a multi-line rule (a PEM block) may reach.
+    static let multiLineReach = 16 * 1024
+
+    /// The secrets in `text` (or, with `regions`, in those byte ranges of it, each scanned as a
+    /// text of its own), ascending and non-overlapping. Matches lying inside a placeholder the
+    /// redactor wrote earlier are ignored, so redacting twice finds nothing new.
+    ///
+    /// Overlapping matches of different rules are merged into one span covering both, so no
+    /// part of either secret survives; the span is labelled by the rule with the longest match,
+    /// ties going to the rule listed first.
+    ///
+    /// In a text longer than ``largeText`` a rule with keywords runs only around the places its
+    /// keywords occur: over the keyword's line and the lines before and after it (each cut
+    /// 4 KB from the keyword), or, for a rule whose examples match across lines, within
+    /// ``multiLineReach`` of the keyword. Rules without keywords still run over the whole text.
+    ///
+    /// - Throws: ``Unscannable`` when a rule fails on this text.
+    func spans(in text: UnsafeRawBufferPointer, regions: [Range<Int>]? = nil) throws(Unscannable) -> [Span] {
+        guard !text.isEmpty, !rules.isEmpty else { return [] }
+        var found: [Span] = []
+        if let regions {
+            for region in regions where !region.isEmpty {
+                try collect(in: UnsafeRawBufferPointer(rebasing: text[region]), offset: region.lowerBound, into: &found)
+            }
+        } else if text.count <= Self.largeText {
+            try collect(in: text, offset: 0, into: &found)
+        } else {
+            try collectLarge(in: text, into: &found)
+        }
+        guard !found.isEmpty else { return [] }
+        return Self.merged(Self.withoutPlaceholders(found, in: text))
+    }
+
+    /// Every admitted rule over all of `text`; spans are shifted by `offset`.
+    private func collect(in text: UnsafeRawBufferPointer, offset: Int, into found: inout [Span]) throws(Unscannable) {
+        let count = text.count
+        guard count >= minimumLength else { return }
+        let present = ByteSet(of: text)
+        let folded = present.foldingASCIICase
+        let keywordCount = keywordIndex.keywords.count
+        let ruleCount = rules.count
+        // Raw buffers throughout: this runs for every string of every event, and array accesses
+        // in these loops would retain and release on each step.
+        let failure: Unscannable? = prefilters.withUnsafeBufferPointer { prefilters in
+            keywordStarts.withUnsafeBufferPointer { starts in
+                keywordList.withUnsafeBufferPointer { list in
+                  keywordIndex.byteSets.withUnsafeBufferPointer { byteSets in
+                    withUnsafeTemporaryAllocation(of: Bool.self, capacity: 2 * keywordCount + ruleCount) { flags -> Unscannable? in
+                        flags.initialize(repeating: false)
+                        let wanted = UnsafeMutableBufferPointer(rebasing: flags[0..<keywordCount])
+                        let occurs = UnsafeMutableBufferPointer(rebasing: flags[keywordCount..<(2 * keywordCount)])
+                        let admitted = UnsafeMutableBufferPointer(rebasing: flags[(2 * keywordCount)...])
+
+                        // Which keywords are worth searching: those of rules the cheap facts
+                        // admit, whose bytes all occur in the text.
+                        var anyAdmitted = false, anyWanted = false
+                        for rule in 0..<ruleCount where prefilters[rule].admits(count: count, present: present) {
+                            admitted[rule] = true
+                            anyAdmitted = true
+                            for slot in starts[rule]..<starts[rule + 1] where byteSets[list[slot]].isSubset(of: folded) {
+                                wanted[list[slot]] = true
+                                anyWanted = true
+                            }
+                        }
+                        guard anyAdmitted else { return nil }
+                        if anyWanted { keywordIndex.search(text, folded: folded, wanted: wanted, found: occurs) }
+
+                        for rule in 0..<ruleCount where admitted[rule] {
+                            let keywords = starts[rule]..<starts[rule + 1]
+                            if !keywords.isEmpty, !keywords.contains(where: { occurs[list[$0]] }) { continue }
+                            do throws(Unscannable) {
+                                try run(rule, in: text, offset: offset, into: &found)
+                            } catch {
+                                return error
+                            }
+                        }
+                        return nil
+                    }
+                  }
+                }
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// ``collect(in:offset:into:)`` for a large text: keyword rules run near their keywords only
+    /// (see ``spans(in:regions:)``).
+    private func collectLarge(in text: UnsafeRawBufferPointer, into found: inout [Span]) throws(Unscannable) {
+        let present = ByteSet(of: text)
+        let folded = present.foldingASCIICase
+        let admitted = rules.indices.filter { prefilters[$0].admits(count: text.count, present: present) }
+        var wanted = [Bool](repeating: false, count: keywordIndex.keywords.count)
+        for rule in admitted {
+            for keyword in keywords(of: rule) where keywordIndex.byteSets[keyword].isSubset(of: folded) {
+                wanted[keyword] = true
+            }
+        }
+        let occurrences = wanted.contains(true) ? keywordIndex.occurrences(in: text, wanted: wanted) : []
+
+        for rule in admitted {
+            let keywords = keywords(of: rule)
+            if keywords.isEmpty {
+                try run(rule, in: text, offset: 0, into: &found)
+                continue
+            }
+            var positions = keywords.flatMap { occurrences.indices.contains($0) ? occurrences[$0] : [] }
+            guard !positions.isEmpty else { continue }
+            if keywords.count > 1 { positions.sort() }
+            for region in Self.regions(around: positions, in: text, multiLine: multiLine[rule]) {
+                try run(rule, in: UnsafeRawBufferPointer(rebasing: text[region]), offset: region.lowerBound, into: &found)
+            }
+        }
+    }
+
+    /// Merged regions around ascending keyword `positions`: the keyword's line with one line
+    /// before and after (cut 4 KB away), or ``multiLineReach`` either side cut at line breaks.
+    static func regions(around positions: [Int], in text: UnsafeRawBufferPointer, multiLine: Bool) -> [Range<Int>] {
+        let newline = UInt8(ascii: "\n")
+        let count = text.count
+        var regions: [Range<Int>] = []
+        for position in positions {
+            if let last = regions.last, position < last.upperBound, !multiLine {
+                // Inside the previous region: extend it to this keyword's following line.
+                var upper = last.upperBound
+                let highest = min(count, position + 4096)
+                while upper < highest {
+                    upper += 1
+                    if text[upper - 1] == newline { break }
+                }
+                regions[regions.count - 1] = last.lowerBound..<max(last.upperBound, upper)
+                continue
+            }
+            var lower = position, upper = position
+            if multiLine {
+                lower = max(0, position - multiLineReach)
+                upper = min(count, position + multiLineReach)
+                while lower > 0, text[lower - 1] != newline, lower > position - 2 * multiLineReach { lower -= 1 }
+                while upper < count, text[upper - 1] != newline, upper < position + 2 * multiLineReach { upper += 1 }
+            } else {
+                let lowest = max(0, position - 4096), highest = min(count, position + 4096)
+                var lines = 0
+                while lower > lowest {  // back to the start of the previous line
+                    if text[lower - 1] == newline {
+                        lines += 1
+                        if lines == 2 { break }
+                    }
+                    lower -= 1
+                }
+                lines = 0
+                while upper < highest {  // on to the end of the next line
+                    upper += 1
+                    if text[upper - 1] == newline {
+                        lines += 1
+                        if lines == 2 { break }
+                    }
+                }
+            }
+            if let last = regions.last, last.upperBound >= lower {
+                regions[regions.count - 1] = last.lowerBound..<max(last.upperBound, upper)
+            } else {
+                regions.append(lower..<upper)
+            }
+        }
+        return regions
+    }
+
+    /// One rule over `text` through ``RedactionRule/validatedMatches(in:checkingKeywords:)``.
+    private func run(_ rule: Int, in text: UnsafeRawBufferPointer, offset: Int, into found: inout [Span])
+        throws(Unscannable)
+    {
+        do throws(PCRE2Error) {
+            for range in try boxes[rule].rule.validatedMatches(in: text, checkingKeywords: false) {
+                found.append(Span(range: (range.lowerBound + offset)..<(range.upperBound + offset), rule: rule))
+            }
+        } catch {
+            throw Unscannable(ruleID: rules[rule].id, error: error)
+        }
+    }
+
+    /// Drops matches that consist only of placeholders (and punctuation between them): what an
+    /// earlier redaction wrote must not be redacted again.
+    static func withoutPlaceholders(_ spans: [Span], in text: UnsafeRawBufferPointer) -> [Span] {
+        guard RedactionPlaceholder.mayContainPlaceholder(text) else { return spans }
+        let placeholders = RedactionPlaceholder.ranges(in: text)
+        guard !placeholders.isEmpty else { return spans }
+        return spans.filter { span in
+            var position = span.range.lowerBound
+            var placeholder = 0
+            while position < span.range.upperBound {
+                while placeholder < placeholders.count, placeholders[placeholder].upperBound <= position {
+                    placeholder += 1
+                }
+                if placeholder < placeholders.count, placeholders[placeholder].contains(position) {
+                    position = placeholders[placeholder].upperBound
+                    continue
+                }
+                if isWordByte(text[position]) { return true }
+                position += 1
+            }
+            return false
+        }
+    }
+
+    /// Sorts spans and merges overlapping ones (see ``spans(in:)`` for the labelling rule).
+    static func merged(_ spans: [Span]) -> [Span] {
+        guard spans.count > 1 else { return spans }
+        let sorted = spans.sorted {
+            ($0.range.lowerBound, -$0.range.count, $0.rule) < ($1.range.lowerBound, -$1.range.count, $1.rule)
+        }
+        var result: [Span] = []
+        result.reserveCapacity(sorted.count)
+        var current = sorted[0]
+        var currentLength = current.range.count
+        for span in sorted.dropFirst() {
+            if span.range.lowerBound < current.range.upperBound {
+                let upper = max(current.range.upperBound, span.range.upperBound)
+                if span.range.count > currentLength || (span.range.count == currentLength && span.rule < current.rule) {
+                    current.rule = span.rule
+                    currentLength = span.range.count
+                }
+                current.range = current.range.lowerBound..<upper
+            } else {
+                result.append(current)
+                current = span
+                currentLength = span.range.count
+            }
+        }
+        result.append(current)
+        return result
+    }
+
+    @inline(__always)
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
+    }
+}

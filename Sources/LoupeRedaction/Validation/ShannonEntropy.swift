@@ -1,0 +1,29 @@
+import Foundation
+
+/// Shannon entropy of a string, used to tell random-looking secrets (`q8ZkT3vW…`) from words
+/// and placeholders (`changeme`, `xxxxxxxx`) after a keyword-anchored match.
+public enum ShannonEntropy {
+    /// The entropy of the distribution of `text`'s Unicode scalars, in bits per character:
+    /// 0 for an empty or single-symbol text, log2(n) for n equally frequent distinct symbols.
+    ///
+    /// ```swift
+    /// ShannonEntropy.bitsPerCharacter("aaaa")   // 0
+    /// ShannonEntropy.bitsPerCharacter("abcd")   // 2
+    /// ```
+    public static func bitsPerCharacter(_ text: some StringProtocol) -> Double {
+        var counts: [Unicode.Scalar: Int] = [:]
+        var total = 0
+        for scalar in text.unicodeScalars {
+            counts[scalar, default: 0] += 1
+            total += 1
+        }
+        guard total > 0 else { return 0 }
+        let length = Double(total)
+        var entropy = 0.0
+        for count in counts.values {
+            let probability = Double(count) / length
+            entropy -= probability * log2(probability)
+        }
+        return entropy
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import LoupeRedaction
+
+/// Runs the release `loupe redact` binary over a generated ≥ 100 MB traffic corpus with the full
+/// default rule set, on one core, and compares it with PCRE2's JIT running one email pattern over
+/// the same bytes in process.
+struct RedactThroughputBenchmark: Benchmark {
+    let name = "redact"
+    let summary = "`loupe redact` over a generated traffic corpus, full default rule set, one core"
+
+    static let defaultMegabytes = 128
+    static let targetMegabytesPerSecond = 150.0
+
+    func run(options: BenchmarkOptions) async throws -> [Measurement] {
+        let megabytes = options.megabytes ?? Self.defaultMegabytes
+        let directory = FileManager.default.temporaryDirectory.appending(path: "loupe-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let corpus = directory.appending(path: "traffic.txt")
+        let size = try TrafficCorpus.write(bytes: megabytes * 1_000_000, to: corpus)
+
+        let loupe = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "loupe")
+        guard FileManager.default.isExecutableFile(atPath: loupe.path) else {
+            throw BenchmarkError("\(loupe.path) is missing: build it with `swift build -c release --product loupe`.")
+        }
+        let output = directory.appending(path: "redacted.txt")
+        let clock = ContinuousClock()
+        let start = clock.now
+        try Self.runRedact(loupe: loupe, corpus: corpus, output: output)
+        let elapsed = clock.now - start
+        let rate = Double(size) / 1_000_000 / max(elapsed.seconds, 1e-9)
+
+        let leaked = try Self.countOccurrences(of: "AKIAIOSFODNN7EXAMPLE", in: output)
+        let reference = try Self.singlePatternRate(corpus: corpus)
+        return [
+            .judged("MB/s (1 core)", String(format: "%.1f", rate), target: ">= \(Int(Self.targetMegabytesPerSecond))",
+                    meets: rate >= Self.targetMegabytesPerSecond),
+            Measurement(metric: "corpus", value: String(format: "%.1f MB", Double(size) / 1_000_000)),
+            Measurement(metric: "elapsed", value: Format.seconds(elapsed)),
+            .judged("AWS keys left in output", "\(leaked)", target: "0", meets: leaked == 0),
+            Measurement(metric: "PCRE2 JIT, 1 email rule", value: String(format: "%.1f MB/s", reference)),
+        ]
+    }
+
+    /// `taskset` pins the child to one core so the figure is a one-core figure on any machine.
+    private static func runRedact(loupe: URL, corpus: URL, output: URL) throws {
+        let process = Process()
+        let pinned = FileManager.default.isExecutableFile(atPath: "/usr/bin/taskset")
+        process.executableURL = pinned ? URL(filePath: "/usr/bin/taskset") : loupe
+        process.arguments = (pinned ? ["-c", "0", loupe.path] : []) + ["redact", "--format", "text", corpus.path]
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError("loupe redact exited with status \(process.terminationStatus).")
+        }
+    }
+
+    private static func countOccurrences(of needle: String, in url: URL) throws -> Int {
+        let data = try Data(contentsOf: url, options: .alwaysMapped)
+        var count = 0
+        var range = data.startIndex..<data.endIndex
+        let pattern = Data(needle.utf8)
+        while let found = data.range(of: pattern, in: range) {
+            count += 1
+            range = found.upperBound..<data.endIndex
+        }
+        return count
+    }
+
+    /// The ceiling for comparison: one simple email pattern, JIT-compiled, over the whole corpus.
+    private static func singlePatternRate(corpus: URL) throws -> Double {
+        let data = try Data(contentsOf: corpus, options: .alwaysMapped)
+        let regex = try PCRE2Regex(#"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"#)
+        let clock = ContinuousClock()
+        var matches = 0
+        // A typed-throws closure passed to Data.withUnsafeBytes crashes Swift 6.3.1; copy instead.
+        let bytes = [UInt8](data)
+        let elapsed = try clock.measure {
+            try bytes.withUnsafeBytes { buffer in
+                try regex.forEachMatch(in: buffer) { _ in matches += 1; return true }
+            }
+        }
+        return Double(data.count) / 1_000_000 / max(elapsed.seconds, 1e-9)
+    }
+}
+
+/// A benchmark that could not run, said as a sentence.
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
