@@ -16,6 +16,8 @@ struct LoupeCommand: AsyncParsableCommand {
                 loupe filter 'method:POST status:>=400 or has:error'
               Parse an event stream as a browser would, one JSON line per event:
                 curl -sN http://127.0.0.1:8000/stream | loupe parse-sse --json
+              Tail an event stream, redacted, reconnecting with Last-Event-ID like a browser:
+                loupe sse --json http://127.0.0.1:8000/stream
               Check that every redaction rule redacts its examples and spares its counterexamples:
                 loupe rules test --rules ./my-rules
               Check logs and exports for leaked secrets (exit 1 on findings, SARIF for CI):
@@ -25,6 +27,6 @@ struct LoupeCommand: AsyncParsableCommand {
             Colours follow NO_COLOR and are off when output is not a terminal.
             """,
         version: Loupe.version,
-        subcommands: [FilterCommand.self, ParseSSECommand.self, RulesCommand.self, RedactCommand.self, ScanCommand.self]
+        subcommands: [FilterCommand.self, ParseSSECommand.self, SSECommand.self, RulesCommand.self, RedactCommand.self, ScanCommand.self]
     )
 }

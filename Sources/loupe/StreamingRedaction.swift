@@ -25,11 +25,15 @@ struct StreamingRedaction {
         while let chunk = try input.read(upToCount: Self.readSize), !chunk.isEmpty {
             pending += chunk
             guard let cut = Self.blockEnd(in: pending, limit: Self.maximumBlock) else { continue }
-            output.write(redactor.redactText(String(decoding: pending[..<cut], as: UTF8.self), counts: &counts))
+            // Decoding through a buffer pointer: `String(decoding:)` on an array slice takes a
+            // slow, element-by-element path.
+            let block = pending.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[..<cut]), as: UTF8.self) }
+            output.write(redactor.redactText(block, counts: &counts))
             pending.removeSubrange(..<cut)
         }
         if !pending.isEmpty {
-            output.write(redactor.redactText(String(decoding: pending, as: UTF8.self), counts: &counts))
+            let block = pending.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+            output.write(redactor.redactText(block, counts: &counts))
         }
     }
 

@@ -15,6 +15,11 @@ struct KeywordIndex: Sendable {
     private let bucketItems: [Int]
     /// One-byte keywords: whether they occur is read off the text's byte set.
     private let singleBytes: [(keyword: Int, byte: UInt8)]
+    /// Every keyword's bytes back to back (`flatBytes[flatStarts[k]..<flatStarts[k + 1]]`), so
+    /// the hot loops compare through one raw buffer instead of an array of arrays, whose every
+    /// element access retains and releases.
+    private let flatBytes: [UInt8]
+    private let flatStarts: [Int]
 
     /// Indexes `allKeywords` (already lower-case; duplicates are merged).
     init(_ allKeywords: [String]) {
@@ -27,6 +32,8 @@ struct KeywordIndex: Sendable {
             distinct.append(bytes)
         }
         keywords = distinct
+        flatBytes = distinct.flatMap { $0 }
+        flatStarts = distinct.reduce(into: [0]) { starts, bytes in starts.append(starts[starts.count - 1] + bytes.count) }
         byteSets = distinct.map { bytes in
             var set = ByteSet()
             for byte in bytes { set.insert(byte) }
@@ -85,6 +92,8 @@ struct KeywordIndex: Sendable {
         bigrams.withUnsafeBufferPointer { bigrams in
             bucketStarts.withUnsafeBufferPointer { starts in
                 bucketItems.withUnsafeBufferPointer { items in
+                  flatBytes.withUnsafeBufferPointer { flat in
+                    flatStarts.withUnsafeBufferPointer { flatStarts in
                     var position = 0
                     let last = count - 1
                     var pair = Int(text[0])
@@ -94,7 +103,9 @@ struct KeywordIndex: Sendable {
                             let first = Int(Self.lowercased(text[position]))
                             for slot in starts[first]..<starts[first + 1] {
                                 let keyword = items[slot]
-                                guard wanted[keyword], !found[keyword], matches(keyword, in: text, at: position) else { continue }
+                                guard wanted[keyword], !found[keyword],
+                                      Self.matches(flat, flatStarts[keyword]..<flatStarts[keyword + 1], in: text, at: position)
+                                else { continue }
                                 found[keyword] = true
                                 remaining -= 1
                                 if remaining == 0 { return }
@@ -102,6 +113,8 @@ struct KeywordIndex: Sendable {
                         }
                         position += 1
                     }
+                    }
+                  }
                 }
             }
         }
@@ -112,27 +125,45 @@ struct KeywordIndex: Sendable {
     /// but without stopping early.
     func occurrences(in text: UnsafeRawBufferPointer, wanted: [Bool]) -> [[Int]] {
         var result = [[Int]](repeating: [], count: keywords.count)
+        // Per byte value: the one-byte keyword it is (or -1).
         var singles = [Int](repeating: -1, count: 256)
         for (keyword, byte) in singleBytes where wanted[keyword] {
             singles[Int(byte)] = keyword
             if byte &- UInt8(ascii: "a") < 26 { singles[Int(byte ^ 0x20)] = keyword }
         }
         let count = text.count
+        guard count > 0 else { return result }
         bigrams.withUnsafeBufferPointer { bigrams in
             bucketStarts.withUnsafeBufferPointer { starts in
                 bucketItems.withUnsafeBufferPointer { items in
                     singles.withUnsafeBufferPointer { singles in
-                        var pair = 0
-                        for position in 0..<count {
-                            let byte = text[position]
-                            if singles[Int(byte)] >= 0 { result[singles[Int(byte)]].append(position) }
-                            guard position + 1 < count else { break }
-                            pair = (Int(byte) << 8 | Int(text[position + 1])) & 0xFFFF
-                            guard bigrams[pair >> 6] & (1 << UInt64(pair & 63)) != 0 else { continue }
-                            let first = Int(Self.lowercased(byte))
-                            for slot in starts[first]..<starts[first + 1] {
-                                let keyword = items[slot]
-                                if wanted[keyword], matches(keyword, in: text, at: position) { result[keyword].append(position) }
+                        wanted.withUnsafeBufferPointer { wanted in
+                            flatBytes.withUnsafeBufferPointer { flat in
+                                flatStarts.withUnsafeBufferPointer { flatStarts in
+                                    let last = count - 1
+                                    var position = 0
+                                    while position < last {
+                                        let byte = text[position]
+                                        let single = singles[Int(byte)]
+                                        if single >= 0 { result[single].append(position) }
+                                        let pair = Int(byte) << 8 | Int(text[position + 1])
+                                        if bigrams[pair >> 6] & (1 << UInt64(pair & 63)) != 0 {
+                                            let first = Int(Self.lowercased(byte))
+                                            for slot in starts[first]..<starts[first + 1] {
+                                                let keyword = items[slot]
+                                                if wanted[keyword],
+                                                   Self.matches(flat, flatStarts[keyword]..<flatStarts[keyword + 1],
+                                                                in: text, at: position)
+                                                {
+                                                    result[keyword].append(position)
+                                                }
+                                            }
+                                        }
+                                        position += 1
+                                    }
+                                    let single = singles[Int(text[last])]
+                                    if single >= 0 { result[single].append(last) }
+                                }
                             }
                         }
                     }
@@ -142,13 +173,16 @@ struct KeywordIndex: Sendable {
         return result
     }
 
+    /// Whether the keyword stored at `keyword` in `flat` occurs at `position` (its first byte
+    /// already matched, case-insensitively).
     @inline(__always)
-    private func matches(_ keyword: Int, in text: UnsafeRawBufferPointer, at position: Int) -> Bool {
-        let bytes = keywords[keyword]
-        guard position + bytes.count <= text.count else { return false }
+    private static func matches(_ flat: UnsafeBufferPointer<UInt8>, _ keyword: Range<Int>,
+                                in text: UnsafeRawBufferPointer, at position: Int) -> Bool {
+        let length = keyword.count
+        guard position + length <= text.count else { return false }
         var offset = 1  // the first byte selected the bucket
-        while offset < bytes.count {
-            guard Self.lowercased(text[position + offset]) == bytes[offset] else { return false }
+        while offset < length {
+            guard lowercased(text[position + offset]) == flat[keyword.lowerBound + offset] else { return false }
             offset += 1
         }
         return true

@@ -34,14 +34,22 @@ final class PatternEngine: Sendable {
     private let multiLine: [Bool]
     /// The shortest text any rule can match; shorter strings are not scanned at all.
     private let minimumLength: Int
+    /// For each keyword-less built-in rule, what its matches need (see ``CandidateRuns``); such
+    /// a rule runs only from the start of each qualifying run instead of over every byte.
+    private let runRequirements: [CandidateRuns.Requirement?]
 
     final class RuleBox: Sendable {
         let rule: RedactionRule
         init(_ rule: RedactionRule) { self.rule = rule }
     }
 
-    init(rules: [RedactionRule]) {
+    /// - Parameter usesCandidateRuns: false scans keyword-less rules over every byte; only the
+    ///   test proving both ways agree turns it off.
+    init(rules: [RedactionRule], usesCandidateRuns: Bool = true) {
         self.rules = rules
+        runRequirements = rules.map { rule in
+            usesCandidateRuns && rule.keywords.isEmpty ? CandidateRuns.requirement(for: rule) : nil
+        }
         boxes = rules.map(RuleBox.init)
         let prefilters = rules.map { RulePrefilter.analyze($0.pattern) }
         self.prefilters = prefilters
@@ -162,11 +170,12 @@ final class PatternEngine: Sendable {
                         guard anyAdmitted else { return nil }
                         if anyWanted { keywordIndex.search(text, folded: folded, wanted: wanted, found: occurs) }
 
+                        var candidates: CandidateRuns?
                         for rule in 0..<ruleCount where admitted[rule] {
                             let keywords = starts[rule]..<starts[rule + 1]
                             if !keywords.isEmpty, !keywords.contains(where: { occurs[list[$0]] }) { continue }
                             do throws(Unscannable) {
-                                try run(rule, in: text, offset: offset, into: &found)
+                                try run(rule, in: text, offset: offset, candidates: &candidates, into: &found)
                             } catch {
                                 return error
                             }
@@ -194,10 +203,11 @@ final class PatternEngine: Sendable {
         }
         let occurrences = wanted.contains(true) ? keywordIndex.occurrences(in: text, wanted: wanted) : []
 
+        var candidates: CandidateRuns?
         for rule in admitted {
             let keywords = keywords(of: rule)
             if keywords.isEmpty {
-                try run(rule, in: text, offset: 0, into: &found)
+                try run(rule, in: text, offset: 0, candidates: &candidates, into: &found)
                 continue
             }
             var positions = keywords.flatMap { occurrences.indices.contains($0) ? occurrences[$0] : [] }
@@ -259,6 +269,36 @@ final class PatternEngine: Sendable {
             }
         }
         return regions
+    }
+
+    /// One rule over `text`: over the qualifying ``CandidateRuns`` (found once per text, on first
+    /// need, in `candidates`) when the rule has a run requirement, else over every byte.
+    private func run(_ rule: Int, in text: UnsafeRawBufferPointer, offset: Int, candidates: inout CandidateRuns?,
+                     into found: inout [Span]) throws(Unscannable) {
+        guard let requirement = runRequirements[rule] else {
+            return try run(rule, in: text, offset: offset, into: &found)
+        }
+        if candidates == nil { candidates = CandidateRuns(in: text) }
+        guard let runs = candidates?.runs(meeting: requirement), !runs.isEmpty else { return }
+        let box = boxes[rule]
+        // One match data for all the runs of this text (this call owns it; nothing is shared).
+        let scratch = PCRE2Regex.MatchScratch(for: box.rule.regex)
+        do throws(PCRE2Error) {
+            for run in runs {
+                // The subject stops a little past the run: far enough for the pattern's
+                // lookahead, and PCRE2 does not hunt for a start beyond it. Lookbehind still sees
+                // the real bytes before the run, as the subject begins at the text's start.
+                let end = min(text.count, run.upperBound + CandidateRuns.lookaheadMargin)
+                let subject = UnsafeRawBufferPointer(rebasing: text[0..<end])
+                let ranges = try box.rule.validatedMatches(in: subject, startingAt: run.lowerBound,
+                                                                   startingBefore: run.upperBound, scratch: scratch)
+                for range in ranges {
+                    found.append(Span(range: (range.lowerBound + offset)..<(range.upperBound + offset), rule: rule))
+                }
+            }
+        } catch {
+            throw Unscannable(ruleID: rules[rule].id, error: error)
+        }
     }
 
     /// One rule over `text` through ``RedactionRule/validatedMatches(in:checkingKeywords:)``.

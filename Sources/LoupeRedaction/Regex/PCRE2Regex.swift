@@ -85,10 +85,32 @@ public final class PCRE2Regex: @unchecked Sendable {
     ///   before the failure stand.
     public func forEachMatch(in bytes: UnsafeRawBufferPointer, startingAt start: Int = 0,
                              _ body: (PCRE2Match) -> Bool) throws(PCRE2Error) {
-        guard let matchData = pcre2_match_data_create_from_pattern_8(code, nil) else {
+        try forEachMatch(in: bytes, startingAt: start, scratch: MatchScratch(for: self), body)
+    }
+
+    /// Match data for one pattern, reused across many ``forEachMatch(in:startingAt:scratch:_:)``
+    /// calls by one caller, which saves an allocation per call. Never share one between tasks:
+    /// PCRE2 writes into it while matching.
+    final class MatchScratch {
+        fileprivate let matchData: OpaquePointer?
+        fileprivate let regex: PCRE2Regex
+
+        init(for regex: PCRE2Regex) {
+            self.regex = regex
+            matchData = pcre2_match_data_create_from_pattern_8(regex.code, nil)
+        }
+
+        deinit {
+            if let matchData { pcre2_match_data_free_8(matchData) }
+        }
+    }
+
+    /// ``forEachMatch(in:startingAt:_:)`` with caller-owned match data, created for this regex.
+    func forEachMatch(in bytes: UnsafeRawBufferPointer, startingAt start: Int = 0, scratch: MatchScratch,
+                      _ body: (PCRE2Match) -> Bool) throws(PCRE2Error) {
+        guard scratch.regex === self, let matchData = scratch.matchData else {
             throw PCRE2Error(code: PCRE2_ERROR_NOMEMORY)
         }
-        defer { pcre2_match_data_free_8(matchData) }
         // An empty buffer may have no base address; PCRE2 needs a valid pointer even for length 0.
         let empty: UInt8 = 0
         try withUnsafePointer(to: empty) { (emptyPointer) throws(PCRE2Error) in

@@ -38,6 +38,23 @@ extension RedactionRule {
         return ranges
     }
 
+    /// The validated secrets of the matches that start in `start..<limit` of `bytes`, searching
+    /// from `start` (lookbehind still sees the bytes before it) and stopping at the first match
+    /// starting at or after `limit`. `scratch` is the caller's match data for ``regex``.
+    func validatedMatches(in bytes: UnsafeRawBufferPointer, startingAt start: Int, startingBefore limit: Int,
+                          scratch: PCRE2Regex.MatchScratch) throws(PCRE2Error) -> [Range<Int>]
+    {
+        var ranges: [Range<Int>] = []
+        try regex.forEachMatch(in: bytes, startingAt: start, scratch: scratch) { match in
+            guard match.range.lowerBound < limit else { return false }
+            if let secret = match.range(ofGroup: secretGroup), !secret.isEmpty, passesValidation(bytes[secret]) {
+                ranges.append(secret)
+            }
+            return true
+        }
+        return ranges
+    }
+
     /// Whether the rule's prefilter lets `bytes` through: true when the rule has no keywords or
     /// at least one keyword occurs, compared ASCII-case-insensitively (keywords are stored
     /// lower-case; non-ASCII letters in a keyword must match exactly).
@@ -48,7 +65,11 @@ extension RedactionRule {
 
     /// Whether the text of a secret group passes the rule's ``validation``.
     func passesValidation(_ candidate: Slice<UnsafeRawBufferPointer>) -> Bool {
-        if case .none = validation { return true }
+        switch validation {
+        case .none: return true
+        case .jwt: return JWTShape.isWellFormed(UnsafeRawBufferPointer(rebasing: candidate))
+        default: break
+        }
         // Candidates are short (a token, a card number), so one small copy per match is cheap
         // next to the pattern match that found it.
         return validation.accepts(String(decoding: candidate, as: UTF8.self))

@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+@testable import LoupeRedaction
+
+/// The candidate-run prefilter for keyword-less rules (cards, IBANs, phones) and the byte-level
+/// JWT check must find exactly what a plain scan and the Foundation-based check find.
+@Suite struct CandidateRunsTests {
+    static let rules = RuleSet.builtIn.rules
+    static let filtered = PatternEngine(rules: rules)
+    static let plain = PatternEngine(rules: rules, usesCandidateRuns: false)
+
+    /// A small deterministic generator (SplitMix64), so a failure can be reproduced.
+    struct Generator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+    }
+
+    /// Text rich in near-misses: digit groups with every separator the rules know, capitals,
+    /// currency signs, key prefixes, placeholders and the rules' own examples spliced in.
+    static func corpus(seed: UInt64, pieces: Int) -> String {
+        var generator = Generator(state: seed)
+        let examples = rules.flatMap { $0.examples + $0.counterexamples }
+        let separators = [" ", "-", ".", "(", ")", "/", "+", ",", ":", "", "", "\n", " ", "€", "$", "#", "@", "%"]
+        let words = ["GB82", "WEST", "DE89", "call", "tel:", "phone=", "IBAN", "EUR", "USD", "x", "ID", "A1", "[REDACTED:iban]",
+                     "4111", "0049", "(0)", "+1", "+44", "1", "0", "07", "555", "\"card\":\"", "é", "_", "ab"]
+        var text = ""
+        for _ in 0..<pieces {
+            switch generator.next() % 10 {
+            case 0: text += generator.pick(examples)
+            case 1, 2: text += generator.pick(words)
+            case 3: text += generator.pick(separators)
+            default:
+                let length = Int(generator.next() % 6) + 1
+                for _ in 0..<length { text += String(generator.next() % 10) }
+                text += generator.pick(separators)
+            }
+        }
+        return text
+    }
+
+    static func spans(_ engine: PatternEngine, _ text: String) -> [PatternEngine.Span]? {
+        var text = text
+        return text.withUTF8 { try? engine.spans(in: UnsafeRawBufferPointer($0)) }
+    }
+
+    @Test func everyKeywordlessBuiltInRuleHasARequirement() {
+        // A changed built-in pattern silently loses the filter; this makes the change visible so
+        // the requirement table in CandidateRuns is reviewed with it.
+        let keywordless = Self.rules.filter { $0.keywords.isEmpty }.map(\.id)
+        #expect(!keywordless.isEmpty)
+        for id in keywordless {
+            let rule = Self.rules.first { $0.id == id }
+            #expect(rule.flatMap(CandidateRuns.requirement(for:)) != nil, "\(id) has no candidate-run requirement")
+        }
+    }
+
+    @Test func aChangedPatternGetsNoRequirement() throws {
+        var rule = try #require(Self.rules.first { $0.id == "payment-card" })
+        rule.pattern += "|x"
+        #expect(CandidateRuns.requirement(for: rule) == nil)
+    }
+
+    @Test func examplesAndCounterexamplesScanAlike() {
+        for rule in Self.rules {
+            for text in rule.examples + rule.counterexamples {
+                let filtered = Self.spans(Self.filtered, text), plain = Self.spans(Self.plain, text)
+                #expect(filtered == plain, "\(rule.id): \(text)")
+            }
+        }
+        let all = Self.rules.flatMap { $0.examples + $0.counterexamples }.joined(separator: " ")
+        #expect(Self.spans(Self.filtered, all) == Self.spans(Self.plain, all))
+    }
+
+    @Test func generatedTextsScanAlike() {
+        for seed in 1...40 {
+            let text = Self.corpus(seed: UInt64(seed), pieces: 400)
+            let filtered = Self.spans(Self.filtered, text)
+            #expect(filtered == Self.spans(Self.plain, text), "seed \(seed)")
+        }
+    }
+
+    @Test func aLargeGeneratedTextScansAlike() throws {
+        // Over 64 KB: the large-text path, where keyword rules run near their keywords.
+        let text = Self.corpus(seed: 99, pieces: 40_000)
+        #expect(text.utf8.count > PatternEngine.largeText)
+        let filtered = try #require(Self.spans(Self.filtered, text))
+        #expect(!filtered.isEmpty)
+        #expect(filtered == Self.spans(Self.plain, text))
+    }
+
+    @Test func runsCoverDigitAndIBANShapes() {
+        var text = "call 415-555-2671 or GB82 WEST 1234 5698 7654 32 now; 12 34"
+        let runs = text.withUTF8 { CandidateRuns(in: UnsafeRawBufferPointer($0)) }
+        #expect(runs.runs(meeting: .digits(minimum: 7)).count == 2)  // the phone and the IBAN's digits
+        #expect(runs.runs(meeting: .digits(minimum: 12)).count == 1)
+        #expect(runs.runs(meeting: .ibanShape).count == 1)
+    }
+
+    // MARK: JWT
+
+    /// The previous, Foundation-based check, as the oracle for the byte-level one.
+    static func foundationCheck(_ text: String) -> Bool {
+        let segments = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard segments.count == 3 else { return false }
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=")
+        guard segments.allSatisfy({ $0.unicodeScalars.allSatisfy(allowed.contains) }) else { return false }
+        func object(_ segment: Substring) -> [String: Any]? {
+            var base64 = segment.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+            base64 = base64.trimmingCharacters(in: CharacterSet(charactersIn: "="))
+            guard !base64.isEmpty, base64.utf8.count % 4 != 1 else { return nil }
+            if base64.utf8.count % 4 > 0 { base64 += String(repeating: "=", count: 4 - base64.utf8.count % 4) }
+            guard let data = Data(base64Encoded: base64) else { return nil }
+            return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+        }
+        guard let header = object(segments[0]), object(segments[1]) != nil else { return false }
+        return header["alg"] is String
+    }
+
+    static func base64URL(_ json: String) -> String {
+        Data(json.utf8).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    @Test func jwtCheckAgreesWithFoundation() {
+        let jsons = [#"{"alg":"HS256"}"#, #"{"alg":1}"#, #" { "typ" : "JWT" , "alg" : "none" } "#, #"{"alg":"x","alg":2}"#,
+                     #"{"a":[1,2.5e3,-0.1,true,false,null,{"b":"\u00e9\n"}],"alg":"RS256"}"#, #"{"sub":"42"}"#, "[1,2]",
+                     #"{"alg":"x""#, #"{"alg":"x"}}"#, #"{"alg":01}"#, #"{"alg":"x",}"#, "{}", "", "null", #""s""#,
+                     "{\"alg\":\"tab\tinside\"}", #"{"alg":"\x"}"#, #"{"k":1.}"#, #"{"k":-}"#, #"{"a":[1,],"alg":"x"}"#, #"{"a":[,]}"#, #"{,}"#, #"{"a":1,,}"#, "{\"alg\":\"ok\"}\n"]
+        for header in jsons {
+            for payload in jsons {
+                for signature in ["", "c2ln", "si+g", "a.b"] {
+                    let token = Self.base64URL(header) + "." + Self.base64URL(payload) + "." + signature
+                    #expect(JWTShape.isWellFormed(token) == Self.foundationCheck(token), "\(header) \(payload) \(signature)")
+                }
+            }
+        }
+        for text in ["a.b.c", "1.2.3", "www.example.com", "..", "eyJ.eyJ.", "=.=.", "eyJhbGciOiJIUzI1NiJ9=.eyJzdWIiOiIxIn0.x"] {
+            #expect(JWTShape.isWellFormed(text) == Self.foundationCheck(text), "\(text)")
+        }
+    }
+}
