@@ -21,25 +21,86 @@ struct StreamingRedaction {
     }
 
     private func redactText(input: FileHandle, output: BufferedOutput, counts: inout [String: Int]) throws {
-        var pending: [UInt8] = []
-        while let chunk = try input.read(upToCount: Self.readSize), !chunk.isEmpty {
-            pending += chunk
-            guard let cut = Self.blockEnd(in: pending, limit: Self.maximumBlock) else { continue }
-            // Decoding through a buffer pointer: `String(decoding:)` on an array slice takes a
-            // slow, element-by-element path.
-            let block = pending.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[..<cut]), as: UTF8.self) }
-            output.write(redactor.redactText(block, counts: &counts))
-            pending.removeSubrange(..<cut)
+        // One buffer for the whole input, read into with read(2): no allocation per chunk, and the
+        // pages stay mapped from block to block.
+        let capacity = Self.maximumBlock + Self.readSize
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { storage.deallocate() }
+        guard let base = storage.baseAddress else { return }
+        let descriptor = input.fileDescriptor
+        var filled = 0
+        var atEnd = false
+        while !atEnd {
+            // A full chunk (or the rest of the input), so blocks are cut alike from a pipe.
+            var chunk = 0
+            while chunk < Self.readSize {
+                let got = read(descriptor, base + filled + chunk, Self.readSize - chunk)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    throw StreamingReadError(code: errno)
+                }
+                if got == 0 {
+                    atEnd = true
+                    break
+                }
+                chunk += got
+            }
+            guard chunk > 0 else { break }
+            filled += chunk
+            guard let cut = Self.blockEnd(in: UnsafeRawBufferPointer(rebasing: storage[..<filled]), limit: Self.maximumBlock)
+            else { continue }
+            redactBlock(UnsafeRawBufferPointer(rebasing: storage[..<cut]), output: output, counts: &counts)
+            // Keep the tail (usually short) at the start of the buffer.
+            memmove(base, base + cut, filled - cut)
+            filled -= cut
         }
-        if !pending.isEmpty {
-            let block = pending.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
-            output.write(redactor.redactText(block, counts: &counts))
+        if filled > 0 {
+            redactBlock(UnsafeRawBufferPointer(rebasing: storage[..<filled]), output: output, counts: &counts)
         }
+    }
+
+    /// Redacts one text block. An ASCII block (the usual log) is redacted as bytes, sparing the
+    /// two multi-megabyte strings; anything else goes through `String`, which writes invalid
+    /// UTF-8 back as U+FFFD.
+    private func redactBlock(_ block: UnsafeRawBufferPointer, output: BufferedOutput, counts: inout [String: Int]) {
+        guard Self.isASCII(block) else {
+            output.write(redactor.redactText(String(decoding: block, as: UTF8.self), counts: &counts))
+            return
+        }
+        guard let redacted = redactor.redactedASCIIText(block, counts: &counts) else {
+            output.write(bytes: block)
+            return
+        }
+        // Placeholders are ASCII, so this holds; if ever not, decode as the String path would.
+        let redactedIsASCII = redacted.withUnsafeBytes { Self.isASCII($0) }
+        if redactedIsASCII {
+            redacted.withUnsafeBytes { output.write(bytes: $0) }
+        } else {
+            output.write(String(decoding: redacted, as: UTF8.self))
+        }
+    }
+
+    /// Whether every byte is below 0x80, checked sixteen bytes at a time.
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var index = 0
+        var high = SIMD16<UInt8>(repeating: 0)
+        while index + 16 <= count {
+            high |= base.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+            index += 16
+        }
+        var rest: UInt8 = 0
+        while index < count {
+            rest |= bytes[index]
+            index += 1
+        }
+        return (high.max() | rest) < 0x80
     }
 
     /// Where to end the next text block: after the last blank line, else after the last line
     /// break, else (a single huge line) at `limit`; nil to read more first.
-    static func blockEnd(in bytes: [UInt8], limit: Int) -> Int? {
+    static func blockEnd(in bytes: UnsafeRawBufferPointer, limit: Int) -> Int? {
         guard bytes.count >= readSize else { return nil }
         var lastBreak: Int?
         var index = bytes.count - 1
@@ -86,20 +147,28 @@ struct StreamingRedaction {
     }
 }
 
-/// Collects output in a large buffer and writes it in few system calls.
+/// Collects output in a large buffer and writes it in few system calls; a large text is written
+/// straight from its own storage.
 final class BufferedOutput {
-    private let handle: FileHandle
+    private let descriptor: Int32
     private var buffer: [UInt8] = []
     private static let flushSize = 1 << 20
 
     init(handle: FileHandle) {
-        self.handle = handle
+        descriptor = handle.fileDescriptor
         buffer.reserveCapacity(Self.flushSize * 2)
     }
 
     func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= Self.flushSize { flush() }
+        guard text.utf8.count >= Self.flushSize else {
+            buffer.append(contentsOf: text.utf8)
+            if buffer.count >= Self.flushSize { flush() }
+            return
+        }
+        // A whole redacted block: no copy into the buffer.
+        flush()
+        var text = text
+        text.withUTF8 { writeAll(UnsafeRawBufferPointer($0)) }
     }
 
     func write(bytes: [UInt8]) {
@@ -107,9 +176,42 @@ final class BufferedOutput {
         if buffer.count >= Self.flushSize { flush() }
     }
 
+    func write(bytes: UnsafeRawBufferPointer) {
+        guard bytes.count >= Self.flushSize else {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= Self.flushSize { flush() }
+            return
+        }
+        flush()
+        writeAll(bytes)
+    }
+
     func flush() {
         guard !buffer.isEmpty else { return }
-        handle.write(Data(buffer))
+        buffer.withUnsafeBytes { writeAll($0) }
         buffer.removeAll(keepingCapacity: true)
     }
+
+    /// Writes all of `bytes` with write(2), retrying short writes; exits when the output is gone,
+    /// as nothing more can be delivered.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) {
+        guard var next = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = Foundation.write(descriptor, next, remaining)
+            if written < 0 {
+                if errno == EINTR { continue }
+                Terminal.printError("error: cannot write the output: \(String(cString: strerror(errno))).")
+                exit(1)
+            }
+            next += written
+            remaining -= written
+        }
+    }
+}
+
+/// A failed read(2) of the input.
+struct StreamingReadError: Error, CustomStringConvertible {
+    let code: Int32
+    var description: String { "cannot read the input: \(String(cString: strerror(code)))." }
 }

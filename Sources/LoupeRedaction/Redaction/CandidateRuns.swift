@@ -53,10 +53,11 @@ struct CandidateRuns {
 
     /// Finds the runs in `text` in one pass. Runs too short to hold any match are dropped.
     ///
-    /// Every run worth keeping contains a digit, so the pass looks for digits only, sixteen bytes
-    /// at a time, and grows each kind of run outwards from the first digit not yet covered by one.
-    /// Each byte is visited a bounded number of times, and the common digit-free stretches of
-    /// text cost one vector compare per sixteen bytes instead of a branch per byte.
+    /// Every run worth keeping contains a digit, so while no run is open the pass looks for
+    /// digits only, sixteen bytes at a time; at a digit it opens each kind of run, reaching back
+    /// over the digit-free class bytes before it, and then follows both runs byte by byte until
+    /// they end. Each byte is visited at most a few times, and the common digit-free stretches
+    /// of text cost one vector compare per sixteen bytes instead of a branch per byte.
     init(in text: UnsafeRawBufferPointer) {
         let count = text.count
         var digitRuns: [(range: Range<Int>, digits: Int)] = []
@@ -64,54 +65,65 @@ struct CandidateRuns {
         guard let base = text.baseAddress else { return }
         Self.classes.withUnsafeBufferPointer { classes in
             @inline(__always) func bits(_ index: Int) -> UInt8 { classes[Int(text[index])] }
-            // Positions below these are inside a run of that kind already grown.
-            var numberCovered = 0, ibanCovered = 0
+            // The open runs: their starts (-1 when none is open), the number run's digit count,
+            // whether the IBAN run holds the shape yet.
+            var numberStart = -1, digits = 0
+            var ibanStart = -1, shaped = false
             var position = 0
             let zero = SIMD16<UInt8>(repeating: UInt8(ascii: "0")), ten = SIMD16<UInt8>(repeating: 10)
             while position < count {
-                if position + 16 <= count {
-                    let chunk = base.loadUnaligned(fromByteOffset: position, as: SIMD16<UInt8>.self)
-                    if !any((chunk &- zero) .< ten) {
-                        position += 16
-                        continue
+                if numberStart < 0, ibanStart < 0 {
+                    // No run open: skip to the next chunk holding a digit.
+                    if position + 16 <= count {
+                        let chunk = base.loadUnaligned(fromByteOffset: position, as: SIMD16<UInt8>.self)
+                        if !any((chunk &- zero) .< ten) {
+                            position += 16
+                            continue
+                        }
                     }
+                    // Then to the digit itself, one byte at a time.
+                    while position < count, bits(position) & Self.digit == 0 { position += 1 }
+                    guard position < count else { break }
                 }
-                guard bits(position) & Self.digit != 0 else {
-                    position += 1
-                    continue
-                }
-                if position >= numberCovered {
-                    var start = position
-                    while start > numberCovered, bits(start - 1) & Self.numberRun != 0 { start -= 1 }
-                    var end = start, digits = 0
-                    while end < count {
-                        let byteBits = bits(end)
-                        guard byteBits & Self.numberRun != 0 else { break }
-                        if byteBits & Self.digit != 0 { digits += 1 }
-                        end += 1
+                let byteBits = bits(position)
+                if numberStart >= 0 {
+                    if byteBits & Self.numberRun != 0 {
+                        digits &+= Int(byteBits & Self.digit)
+                    } else {
+                        if digits >= 7 { digitRuns.append((numberStart..<position, digits)) }
+                        numberStart = -1
                     }
-                    if digits >= 7 { digitRuns.append((start..<end, digits)) }
-                    numberCovered = end
-                }
-                if position >= ibanCovered {
+                } else if byteBits & Self.digit != 0 {
+                    // The bytes before a run's first digit hold no digit, so they add nothing.
                     var start = position
-                    while start > ibanCovered, bits(start - 1) & Self.ibanRun != 0 { start -= 1 }
-                    var end = start, shaped = false
-                    while end < count, bits(end) & Self.ibanRun != 0 {
+                    while start > 0, bits(start - 1) & Self.numberRun != 0 { start -= 1 }
+                    numberStart = start
+                    digits = 1
+                }
+                if ibanStart >= 0 {
+                    if byteBits & Self.ibanRun != 0 {
                         // Two digits preceded by two capitals, all inside the run.
-                        if !shaped, end - start >= 3, bits(end) & Self.digit != 0, bits(end - 1) & Self.digit != 0,
-                           bits(end - 2) & Self.capital != 0, bits(end - 3) & Self.capital != 0
+                        if !shaped, position - ibanStart >= 3, byteBits & Self.digit != 0,
+                           bits(position - 1) & Self.digit != 0, bits(position - 2) & Self.capital != 0,
+                           bits(position - 3) & Self.capital != 0
                         {
                             shaped = true
                         }
-                        end += 1
+                    } else {
+                        if shaped { ibanRuns.append(ibanStart..<position) }
+                        ibanStart = -1
                     }
-                    if shaped { ibanRuns.append(start..<end) }
-                    ibanCovered = end
+                } else if byteBits & Self.digit != 0 {
+                    var start = position
+                    while start > 0, bits(start - 1) & Self.ibanRun != 0 { start -= 1 }
+                    ibanStart = start
+                    // The shape needs two digits, so it cannot end before the next byte.
+                    shaped = false
                 }
-                // Every digit before both ends lies in runs already grown.
-                position = max(position + 1, min(numberCovered, ibanCovered))
+                position += 1
             }
+            if numberStart >= 0, digits >= 7 { digitRuns.append((numberStart..<count, digits)) }
+            if ibanStart >= 0, shaped { ibanRuns.append(ibanStart..<count) }
         }
         self.digitRuns = digitRuns
         self.ibanRuns = ibanRuns

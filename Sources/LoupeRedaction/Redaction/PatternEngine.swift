@@ -213,9 +213,8 @@ final class PatternEngine: Sendable {
             var positions = keywords.flatMap { occurrences.indices.contains($0) ? occurrences[$0] : [] }
             guard !positions.isEmpty else { continue }
             if keywords.count > 1 { positions.sort() }
-            for region in Self.regions(around: positions, in: text, multiLine: multiLine[rule]) {
-                try run(rule, in: UnsafeRawBufferPointer(rebasing: text[region]), offset: region.lowerBound, into: &found)
-            }
+            try run(rule, in: text, regions: Self.regions(around: positions, in: text, multiLine: multiLine[rule]),
+                    into: &found)
         }
     }
 
@@ -280,9 +279,11 @@ final class PatternEngine: Sendable {
         }
         if candidates == nil { candidates = CandidateRuns(in: text) }
         guard let runs = candidates?.runs(meeting: requirement), !runs.isEmpty else { return }
-        let box = boxes[rule]
+        // One copy of the rule for all the runs: reading it out of its box for each call would
+        // copy it (and retain its many fields) every time.
+        let pattern = boxes[rule].rule
         // One match data for all the runs of this text (this call owns it; nothing is shared).
-        let scratch = PCRE2Regex.MatchScratch(for: box.rule.regex)
+        let scratch = PCRE2Regex.MatchScratch(for: pattern.regex)
         do throws(PCRE2Error) {
             for run in runs {
                 // The subject stops a little past the run: far enough for the pattern's
@@ -290,10 +291,34 @@ final class PatternEngine: Sendable {
                 // the real bytes before the run, as the subject begins at the text's start.
                 let end = min(text.count, run.upperBound + CandidateRuns.lookaheadMargin)
                 let subject = UnsafeRawBufferPointer(rebasing: text[0..<end])
-                let ranges = try box.rule.validatedMatches(in: subject, startingAt: run.lowerBound,
+                let ranges = try pattern.validatedMatches(in: subject, startingAt: run.lowerBound,
                                                                    startingBefore: run.upperBound, scratch: scratch)
                 for range in ranges {
                     found.append(Span(range: (range.lowerBound + offset)..<(range.upperBound + offset), rule: rule))
+                }
+            }
+        } catch {
+            throw Unscannable(ruleID: rules[rule].id, error: error)
+        }
+    }
+
+    /// One rule over each of `regions` of `text`, each scanned as a text of its own. A large text
+    /// has hundreds of regions: they share one match data, and the rule is fetched once.
+    private func run(_ rule: Int, in text: UnsafeRawBufferPointer, regions: [Range<Int>], into found: inout [Span])
+        throws(Unscannable)
+    {
+        let pattern = boxes[rule].rule  // one copy for all the regions (see above)
+        let scratch = PCRE2Regex.MatchScratch(for: pattern.regex)
+        do throws(PCRE2Error) {
+            for region in regions {
+                let subject = UnsafeRawBufferPointer(rebasing: text[region])
+                // Every match starts before the subject's end, so this finds what the whole-text
+                // variant finds.
+                let ranges = try pattern.validatedMatches(in: subject, startingAt: 0, startingBefore: subject.count + 1,
+                                                         scratch: scratch)
+                for range in ranges {
+                    found.append(Span(range: (range.lowerBound + region.lowerBound)..<(range.upperBound + region.lowerBound),
+                                      rule: rule))
                 }
             }
         } catch {

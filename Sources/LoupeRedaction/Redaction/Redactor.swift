@@ -132,6 +132,15 @@ public struct Redactor: EventRedactor {
         redactedText(text, counts: &counts) ?? text
     }
 
+    /// ``redactText(_:counts:)`` over the bytes of an ASCII text, for callers streaming large
+    /// inputs that would otherwise build two strings per block: the redacted bytes, or nil when
+    /// nothing was found. The result is the UTF-8 of what the `String` variant returns; for other
+    /// input (which the `String` variant first repairs as UTF-8) use that variant.
+    public func redactedASCIIText(_ bytes: UnsafeRawBufferPointer, counts: inout [String: Int]) -> [UInt8]? {
+        guard !bytes.isEmpty else { return nil }
+        return redactPatterns(bytes, options: ScanOptions(encoding: .plain, context: nil), counts: &counts)
+    }
+
     /// The redacted text, or nil when nothing was found. A `context` (e.g. `X-Phone: ` before a
     /// header value) is shown to the rules but never changed.
     func redactedText(_ text: String, context: ScanContext? = nil, counts: inout [String: Int]) -> String? {
