@@ -32,6 +32,7 @@ check "filter explains a valid expression" 0 "status" -- "$loupe" filter 'method
 check "filter points at the bad column" 2 "column 8" -- "$loupe" filter 'status:abc'
 check "filter reads an event stream" 0 '"type":"delta"' -- bash -c "printf 'event: delta\ndata: hi\n\n' | '$loupe' parse-sse --json"
 
+check "sse gives up after --max-reconnects" 2 "connection refused" -- "$loupe" sse --max-reconnects 1 http://127.0.0.1:1/
 check "default rules pass their examples" 0 "all passed" -- "$loupe" rules test
 check "rules work from any directory" 0 "all passed" -- bash -c "cd / && '$loupe' rules test"
 

@@ -56,6 +56,10 @@ struct SSECommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-reconnect"), help: "Stop when the stream ends instead of reconnecting.")
     var noReconnect = false
 
+    @Option(name: .customLong("max-reconnects"),
+            help: ArgumentHelp("Give up after this many reconnections (default: keep reconnecting, like a browser); exit 2 with the last error.", valueName: "n"))
+    var maxReconnects: Int?
+
     @Option(name: .customLong("max-events"), help: ArgumentHelp("Exit 0 after this many events.", valueName: "n"))
     var maxEvents: Int?
 
@@ -66,6 +70,7 @@ struct SSECommand: AsyncParsableCommand {
 
     func validate() throws {
         if let maxEvents, maxEvents < 1 { throw ValidationError("--max-events must be at least 1.") }
+        if let maxReconnects, maxReconnects < 0 { throw ValidationError("--max-reconnects must be 0 or more.") }
         for header in headers where Self.parseHeader(header) == nil {
             // Only the name is quoted: the value may be a token.
             let name = header.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
@@ -79,7 +84,7 @@ struct SSECommand: AsyncParsableCommand {
             url: url, method: method ?? (body == nil ? "GET" : "POST"),
             headers: headers.compactMap(Self.parseHeader), body: body.map { Data($0.utf8) },
             lastEventID: lastEventID)
-        let client = SSEClient(configuration: .init(maximumReconnects: noReconnect ? 0 : nil))
+        let client = SSEClient(configuration: .init(maximumReconnects: noReconnect ? 0 : maxReconnects))
         let printer = SSEEventPrinter(json: json, color: Terminal.colorEnabled())
         let maxEvents = maxEvents
 

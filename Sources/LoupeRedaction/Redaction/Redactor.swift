@@ -101,21 +101,21 @@ public struct Redactor: EventRedactor {
     func redactRequest(_ request: inout CapturedRequest, counts: inout [String: Int]) {
         if let url = redactedURL(request.url, counts: &counts) { request.url = url }
         redactHeaders(&request.headers, counts: &counts)
-        if var body = request.body {
-            request.body = nil
-            redactBody(&body, counts: &counts)
-            request.body = body
-        }
+        redactBody(&request.body, counts: &counts)
     }
 
     func redactResponse(_ response: inout CapturedResponse, counts: inout [String: Int]) {
         if let reason = redactedText(response.reason, counts: &counts) { response.reason = reason }
         redactHeaders(&response.headers, counts: &counts)
-        if var body = response.body {
-            response.body = nil
-            redactBody(&body, counts: &counts)
-            response.body = body
-        }
+        redactBody(&response.body, counts: &counts)
+    }
+
+    /// Redacts an optional body in place; taking it out first keeps its text uniquely referenced.
+    private func redactBody(_ body: inout CapturedBody?, counts: inout [String: Int]) {
+        guard var taken = body else { return }
+        body = nil
+        redactBody(&taken, counts: &counts)
+        body = taken
     }
 
     func redactSSEEvent(_ sseEvent: inout SSEEvent, counts: inout [String: Int]) {
