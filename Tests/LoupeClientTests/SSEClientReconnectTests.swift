@@ -125,4 +125,14 @@ import Testing
         #expect(policy.delay(serverRetry: 50, consecutiveFailures: 3) == .milliseconds(50))
         #expect(policy.delay(serverRetry: Int.max, consecutiveFailures: 0) == .seconds(1))
     }
+
+    @Test func jitterShortensTheBackoffButNotTheServersRetry() {
+        let policy = SSEReconnectPolicy(initialDelay: .milliseconds(100), multiplier: 2, maximumDelay: .seconds(1),
+                                        jitter: 0.5)
+        #expect(policy.delay(serverRetry: nil, consecutiveFailures: 2, random: 0.5) == .milliseconds(150))
+        #expect(policy.delay(serverRetry: nil, consecutiveFailures: 50, random: 1) == .milliseconds(500))
+        #expect(policy.delay(serverRetry: 300, consecutiveFailures: 2, random: 0.9) == .milliseconds(300))
+        let unjittered = SSEReconnectPolicy(initialDelay: .milliseconds(100), jitter: 0)
+        #expect(unjittered.delay(serverRetry: nil, consecutiveFailures: 3, random: 0.7) == .milliseconds(400))
+    }
 }

@@ -25,7 +25,7 @@ extension SSEClient {
                     do {
                         value = try decoder.decode(Value.self, from: Data(event.data.utf8))
                     } catch {
-                        throw SSEClientError.undecodableEvent(type: event.type, reason: Self.decodingReason(error))
+                        throw SSEClientError.undecodableEvent(type: event.type, reason: DecodingFailure(error).sentence)
                     }
                     if case .terminated = continuation.yield(value) { return }
                 }
@@ -36,19 +36,5 @@ extension SSEClient {
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
-    }
-
-    /// Where and why JSON decoding failed, without quoting the data (it may hold secrets).
-    static func decodingReason(_ error: any Error) -> String {
-        guard let error = error as? DecodingError else { return "it is not valid JSON." }
-        let (context, what): (DecodingError.Context, String) = switch error {
-        case .typeMismatch(_, let context): (context, "has the wrong type")
-        case .valueNotFound(_, let context): (context, "is null")
-        case .keyNotFound(let key, let context): (context, "lacks the key '\(key.stringValue)'")
-        case .dataCorrupted(let context): (context, "is not valid JSON")
-        @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "is invalid")
-        }
-        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        return path.isEmpty ? "the value \(what)." : "the value at \(path) \(what)."
     }
 }

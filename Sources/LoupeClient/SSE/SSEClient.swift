@@ -134,7 +134,8 @@ public final class SSEClient: Sendable {
                 return
             }
             let delay = configuration.reconnectPolicy.delay(serverRetry: parser.reconnectionTime,
-                                                            consecutiveFailures: consecutiveFailures)
+                                                            consecutiveFailures: consecutiveFailures,
+                                                            random: Double.random(in: 0..<1))
             do {
                 try await Task.sleep(for: delay)
             } catch {
@@ -159,20 +160,22 @@ public final class SSEClient: Sendable {
         await log.record(NetworkEvent(
             source: .sseClient, startedAt: startedAt,
             request: CapturedRequest(method: request.method.uppercased(), url: request.url, headers: headers,
-                                     body: capturedBody(request.body, contentType: headers["content-type"])),
+                                     body: .capture(request.body, contentType: headers["content-type"],
+                                                      limit: configuration.bodyCaptureLimit)),
             requestID: requestID, attempt: attempt))
 
         let url = Self.displayURL(request.url)
         let response: HTTPClientResponse
         do {
-            response = try await httpClient.execute(httpRequest, timeout: Self.timeAmount(configuration.headTimeout))
+            response = try await httpClient.execute(httpRequest, timeout: TimeAmount(configuration.headTimeout))
         } catch {
             if Task.isCancelled || error is CancellationError {
                 await log.finish(error: Self.cancelledError)
                 return .cancelled
             }
-            let failure = SSEClientError.connectionFailed(reason: Self.reason(for: error), url: url)
-            await log.finish(error: EventError(kind: Self.kind(of: error), message: failure.description))
+            let transport = TransportFailure(error)
+            let failure = SSEClientError.connectionFailed(reason: transport.reason, url: url)
+            await log.finish(error: EventError(kind: transport.eventKind, message: failure.description))
             return .dropped(failure, events: 0)
         }
 
@@ -211,8 +214,9 @@ public final class SSEClient: Sendable {
                 await log.finish(error: Self.cancelledError)
                 return .cancelled
             }
-            let failure = SSEClientError.connectionFailed(reason: Self.reason(for: error), url: url)
-            await log.finish(error: EventError(kind: Self.kind(of: error), message: failure.description))
+            let transport = TransportFailure(error)
+            let failure = SSEClientError.connectionFailed(reason: transport.reason, url: url)
+            await log.finish(error: EventError(kind: transport.eventKind, message: failure.description))
             return .dropped(failure, events: count)
         }
         parser.finish()  // a trailing partial event is discarded, as the spec requires
@@ -236,19 +240,6 @@ public final class SSEClient: Sendable {
             headers.append(HTTPHeader(name: "Last-Event-ID", value: original))
         }
         return headers
-    }
-
-    /// The request body as the log keeps it: text up to the capture limit, or only its size when
-    /// it is not UTF-8.
-    private func capturedBody(_ body: Data?, contentType: String?) -> CapturedBody? {
-        guard let body else { return nil }
-        let limit = max(0, configuration.bodyCaptureLimit)
-        guard String(data: body, encoding: .utf8) != nil else {
-            return CapturedBody(contentType: contentType, originalSize: body.count,
-                                omitted: .init(reason: .binary))
-        }
-        return CapturedBody(contentType: contentType, text: String(decoding: body.prefix(limit), as: UTF8.self),
-                            originalSize: body.count, truncated: body.count > limit)
     }
 }
 
@@ -287,45 +278,7 @@ extension SSEClient {
     }
 
     static func capturedResponse(_ response: HTTPClientResponse) -> CapturedResponse {
-        let version = response.version.major >= 2
-            ? "HTTP/\(response.version.major)" : "HTTP/\(response.version.major).\(response.version.minor)"
-        return CapturedResponse(status: Int(response.status.code), reason: response.status.reasonPhrase,
-                                httpVersion: version,
-                                headers: response.headers.map { HTTPHeader(name: $0.name, value: $0.value) })
-    }
-
-    static func timeAmount(_ duration: Duration) -> TimeAmount {
-        let (seconds, attoseconds) = duration.components
-        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-    }
-
-    /// A sentence about a transport error, without request details.
-    static func reason(for error: any Error) -> String {
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .connectTimeout: return "connecting timed out."
-            case .deadlineExceeded, .readTimeout: return "no response arrived in time."
-            case .remoteConnectionClosed: return "the server closed the connection."
-            default: break
-            }
-        }
-        if let error = error as? IOError {
-            return "\(String(cString: strerror(error.errnoCode)).lowercased())."
-        }
-        // NIO's connection errors describe the address and the socket error; no request data.
-        return "could not connect or read (\(error))."
-    }
-
-    static func kind(of error: any Error) -> EventError.Kind {
-        if let error = error as? HTTPClientError {
-            switch error {
-            case .connectTimeout, .deadlineExceeded, .readTimeout: return .timeout
-            case .remoteConnectionClosed: return .connectionClosed
-            default: return .other
-            }
-        }
-        if let error = error as? IOError, error.errnoCode == ECONNREFUSED { return .connectionRefused }
-        if "\(error)".contains("refused") { return .connectionRefused }
-        return .other
+        CapturedResponse(status: Int(response.status.code), reason: response.status.reasonPhrase,
+                         httpVersion: response.versionText, headers: response.headerList)
     }
 }
