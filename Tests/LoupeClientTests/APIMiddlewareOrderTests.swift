@@ -51,6 +51,25 @@ import Testing
         #expect(events.first?.requestID == sent.first?.headers["x-request-id"])
     }
 
+    /// Retry sits outside the refresh: the resend after a refresh is part of one retry pass, so
+    /// it does not reset the retry budget (2 attempts here: 503, then 401 + refreshed 503, done).
+    @Test func aRefreshDoesNotResetTheRetryBudget() async throws {
+        let transport = ScriptedTransport { request, _ in
+            request.headers["authorization"] == "Bearer new-token" || request.attempt == 1
+                ? APIResponse(status: 503) : APIResponse(status: 401)
+        }
+        let session = SessionController(store: InMemoryTokenStore(AuthTokens(accessToken: "old-token",
+                                                                              refreshToken: "r1", expiresAt: nil))) { _ in
+            AuthTokens(accessToken: "new-token", refreshToken: "r2", expiresAt: nil)
+        }
+        let client = APIClient(transport: transport, configuration: .testing(testBaseURL, maximumAttempts: 2),
+                               session: session)
+        await #expect(throws: NetworkError.server(status: 503)) {
+            try await client.send(TestEndpoint("/models", requiresAuth: true, as: EmptyBody.self))
+        }
+        #expect(await transport.requests.map(\.attempt) == [1, 2, 3])
+    }
+
     @Test func authFailsWithoutSessionBeforeAnythingIsSentOrLogged() async throws {
         let transport = ScriptedTransport { _, _ in APIResponse(status: 200) }
         let logger = NetworkLogger()
