@@ -10,7 +10,7 @@ import Testing
         answering response: ScriptedHTTPServer.Response, _ endpoint: TestEndpoint<EmptyBody, ResponseBody>
     ) async throws -> NetworkError? {
         let server = try await ScriptedHTTPServer.start { _ in response }
-        let client = APIClient(configuration: .testing(server.baseURL, maximumAttempts: 1))
+        let client = APIClient(httpClient: testHTTPClient, configuration: .testing(server.baseURL, maximumAttempts: 1))
         let result: NetworkError?
         do {
             _ = try await withTimeout { try await client.send(endpoint) }
@@ -65,7 +65,7 @@ import Testing
             try await Task.sleep(for: .seconds(10))
             return .status(204)
         }
-        let client = APIClient(configuration: .testing(server.baseURL, maximumAttempts: 1))
+        let client = APIClient(httpClient: testHTTPClient, configuration: .testing(server.baseURL, maximumAttempts: 1))
         let slow = TestEndpoint("/slow", timeout: .milliseconds(100), as: EmptyBody.self)
         await #expect(throws: NetworkError.timeout) { try await withTimeout { try await client.send(slow) } }
         try await client.shutdown()
@@ -79,7 +79,7 @@ import Testing
             try await connection.send("[1,")
             try await Task.sleep(for: .seconds(10))
         }
-        let client = APIClient(configuration: .testing(URL(string: server.baseURL)!, maximumAttempts: 1))
+        let client = APIClient(httpClient: testHTTPClient, configuration: .testing(URL(string: server.baseURL)!, maximumAttempts: 1))
         let endpoint = TestEndpoint("/stall", timeout: .milliseconds(150), as: [Int].self)
         await #expect(throws: NetworkError.timeout) { try await withTimeout { try await client.send(endpoint) } }
         try await client.shutdown()
@@ -93,7 +93,7 @@ import Testing
             try await Task.sleep(for: .seconds(10))
             return .status(204)
         }
-        let client = APIClient(configuration: .testing(server.baseURL))
+        let client = APIClient(httpClient: testHTTPClient, configuration: .testing(server.baseURL))
         let task = Task { try await client.send(Self.ping) }
         try await withTimeout { try await received.wait() }
         task.cancel()

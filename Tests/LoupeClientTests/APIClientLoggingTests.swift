@@ -25,7 +25,7 @@ import Testing
             } == 1 ? .json(#"{"error":"busy"}"#, status: 503) : .json(#"{"id":"m1"}"#)
         }
         let logger = Self.redactingLogger()
-        let client = APIClient(configuration: .testing(server.baseURL), networkLogger: logger)
+        let client = APIClient(httpClient: testHTTPClient, configuration: .testing(server.baseURL), networkLogger: logger)
         struct Model: Codable, Sendable { let id: String }
         _ = try await client.send(TestEndpoint("/flaky", as: Model.self))
         try await client.shutdown()
@@ -60,7 +60,7 @@ import Testing
         }
         let logger = Self.redactingLogger()
         let session = SessionController()
-        let client = APIClient(configuration: .testing(server.baseURL), session: session, networkLogger: logger)
+        let client = APIClient(httpClient: testHTTPClient, configuration: .testing(server.baseURL), session: session, networkLogger: logger)
         let reply = try await client.send(TestEndpoint("/rpc/login_with_magic_token", method: .post, as: LoginReply.self,
                                                        sending: Login.self),
                                           body: Login(email: Self.email, password: "hunter2-correct-horse"))
@@ -95,7 +95,7 @@ import Testing
         let logger = Self.redactingLogger()
         let session = SessionController(store: InMemoryTokenStore(AuthTokens(accessToken: "old-access",
                                                                               refreshToken: "r1", expiresAt: nil)))
-        let client = APIClient(configuration: .testing(server.baseURL), session: session, networkLogger: logger)
+        let client = APIClient(httpClient: testHTTPClient, configuration: .testing(server.baseURL), session: session, networkLogger: logger)
         await session.setRefresher { [weak client] _ in
             guard let client else { throw CancellationError() }
             return try await client.send(TestEndpoint("/rpc/refresh_tokens", method: .post, as: AuthTokens.self))
@@ -116,7 +116,7 @@ import Testing
     @Test func recordsFailuresWithTheirKind() async throws {
         let port = try await ScriptedHTTPServer.closedPort()
         let logger = Self.redactingLogger()
-        let offline = APIClient(configuration: .testing(URL(string: "http://127.0.0.1:\(port)")!, maximumAttempts: 2),
+        let offline = APIClient(httpClient: testHTTPClient, configuration: .testing(URL(string: "http://127.0.0.1:\(port)")!, maximumAttempts: 2),
                                 networkLogger: logger)
         await #expect(throws: NetworkError.offline) { try await offline.send(TestEndpoint("/models", as: EmptyBody.self)) }
         try await offline.shutdown()
@@ -128,7 +128,7 @@ import Testing
 
         let server = try await ScriptedHTTPServer.start { _ in .json(#"{"messages":[{"id":1}]}"#) }
         await logger.clear()
-        let client = APIClient(configuration: .testing(server.baseURL), networkLogger: logger)
+        let client = APIClient(httpClient: testHTTPClient, configuration: .testing(server.baseURL), networkLogger: logger)
         await #expect(throws: NetworkError.self) { try await client.send(TestEndpoint("/messages", as: MessageList.self)) }
         try await client.shutdown()
         await server.stop()
@@ -146,7 +146,7 @@ import Testing
         let logger = NetworkLogger()
         var configuration = APIClient.Configuration.testing(server.baseURL)
         configuration.bodyCaptureLimit = 100
-        let client = APIClient(configuration: configuration, networkLogger: logger)
+        let client = APIClient(httpClient: testHTTPClient, configuration: configuration, networkLogger: logger)
         struct Note: Codable, Sendable { let text: String }
         let note = try await client.send(TestEndpoint("/notes", method: .put, as: Note.self, sending: Note.self),
                                          body: Note(text: big))

@@ -26,7 +26,7 @@ import Testing
             #expect(allRejected)
             return Self.fresh
         }
-        let client = APIClient(configuration: .testing(server.baseURL), session: session)
+        let client = APIClient(httpClient: testHTTPClient, configuration: .testing(server.baseURL), session: session)
         let results = try await withTimeout(.seconds(20)) {
             try await withThrowingTaskGroup(of: Me.self) { group in
                 for _ in 0..<50 {
@@ -52,7 +52,7 @@ import Testing
         let server = try await ScriptedHTTPServer.start { _ in .status(401) }
         let store = InMemoryTokenStore(Self.stale)
         let session = SessionController(store: store)
-        let client = APIClient(configuration: .testing(server.baseURL), session: session)
+        let client = APIClient(httpClient: testHTTPClient, configuration: .testing(server.baseURL), session: session)
         await session.setRefresher { [weak client] refreshToken in
             guard let client else { throw CancellationError() }
             return try await client.send(TestEndpoint("/rpc/refresh_tokens", method: .post, as: AuthTokens.self,
@@ -178,7 +178,7 @@ import Testing
             }
         }
         let session = SessionController(store: InMemoryTokenStore(Self.stale))
-        let client = APIClient(configuration: .testing(server.baseURL), session: session)
+        let client = APIClient(httpClient: testHTTPClient, configuration: .testing(server.baseURL), session: session)
         await session.setRefresher { [weak client] _ in
             guard let client else { throw CancellationError() }
             return try await client.send(TestEndpoint("/rpc/refresh_tokens", method: .post, requiresAuth: true,

@@ -38,13 +38,7 @@ public final class APIClient: Sendable {
     /// ``shutdown()`` when done with it.
     public convenience init(configuration: Configuration, session: SessionController? = nil,
                             networkLogger: NetworkLogger? = nil) {
-        var clientConfiguration = HTTPClient.Configuration(
-            redirectConfiguration: .disallow,  // a redirect must not carry the bearer token elsewhere
-            timeout: .init(connect: .seconds(10), read: nil))
-        // The retry middleware decides about retries (idempotent requests only, with backoff and a
-        // limit); the pool retrying too would hide a refused connection for the whole connect timeout.
-        clientConfiguration.connectionPool.retryConnectionEstablishment = false
-        let httpClient = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: clientConfiguration)
+        let httpClient = Self.makeHTTPClient()
         self.init(configuration: configuration, session: session, networkLogger: networkLogger,
                   transport: HTTPClientTransport(httpClient: httpClient,
                                                  maximumResponseSize: configuration.maximumResponseSize),
@@ -78,6 +72,19 @@ public final class APIClient: Sendable {
         self.chain = APIMiddlewareChain(
             Self.standardMiddleware(configuration: configuration, session: session, networkLogger: networkLogger),
             transport: transport)
+    }
+
+    /// A new `HTTPClient` set up as an API client needs it, to share between ``APIClient``s (and
+    /// an ``SSEClient``) of one app; its owner shuts it down after the last request.
+    ///
+    /// Redirects are not followed (a redirect must not carry the bearer token elsewhere), and the
+    /// pool does not retry failed connections: the retry middleware decides about retries, and a
+    /// pool retrying too would hide a refused connection for the whole connect timeout.
+    public static func makeHTTPClient(connectTimeout: Duration = .seconds(10)) -> HTTPClient {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow,
+                                                     timeout: .init(connect: TimeAmount(connectTimeout), read: nil))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 
     /// The middleware every client uses, in order: request id, auth, retry, refresh on 401, logging.

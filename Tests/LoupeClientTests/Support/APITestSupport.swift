@@ -98,9 +98,13 @@ extension APIClient.Configuration {
     /// A configuration for tests: no waiting between retries, no jitter.
     static func testing(_ baseURL: URL, retryTiming: RetryTiming = RecordedSleeps().timing,
                         maximumAttempts: Int = 3) -> Self {
-        APIClient.Configuration(baseURL: baseURL, timeout: .seconds(5),
+        APIClient.Configuration(baseURL: baseURL, timeout: .seconds(30),
                                 retryPolicy: RetryPolicy(maximumAttempts: maximumAttempts), retryTiming: retryTiming)
     }
 }
 
 let testBaseURL = URL(string: "http://api.test")!
+
+/// One HTTP client for every test's ``APIClient``: never shut down, so a test that fails half-way
+/// cannot crash the run with AsyncHTTPClient's "deinit before shutdown" assertion.
+let testHTTPClient = APIClient.makeHTTPClient()

@@ -14,21 +14,8 @@ import NIOPosix
 /// defer { Task { await server.stop() } }
 /// ```
 final class ScriptedHTTPServer: Sendable {
-    /// One received request.
-    struct Request: Sendable {
-        let method: String
-        /// The request target: path and query.
-        let target: String
-        let headers: [HTTPHeader]
-        let body: String
-
-        /// The target without its query.
-        var path: String { String(target.split(separator: "?", maxSplits: 1).first ?? "") }
-        /// The token of the `Authorization: Bearer` header, if any.
-        var bearerToken: String? {
-            headers["authorization"].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-        }
-    }
+    /// One received request (the same shape the raw server records).
+    typealias Request = RawHTTPTestServer.ReceivedRequest
 
     /// What the server does with one request.
     struct Response: Sendable {
@@ -148,5 +135,15 @@ final class ScriptedHTTPServer: Sendable {
                 }
             }
         }
+    }
+}
+
+extension RawHTTPTestServer.ReceivedRequest {
+    /// The target without its query.
+    var path: String { String(target.split(separator: "?", maxSplits: 1).first ?? "") }
+
+    /// The token of the `Authorization: Bearer` header, if any.
+    var bearerToken: String? {
+        headers["authorization"].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
     }
 }
