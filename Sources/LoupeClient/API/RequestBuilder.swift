@@ -18,7 +18,9 @@ public struct RequestBuilder: Sendable {
     public enum KeyStyle: Sendable, Hashable {
         /// As the Swift property names: `createdAt`.
         case camelCase
-        /// Converted to and from snake case: `created_at`.
+        /// Converted to and from snake case: `created_at`. Acronyms do not survive the round trip
+        /// (`conversation_id` decodes to `conversationId`, not `conversationID`): name properties
+        /// accordingly or give the type its own `CodingKeys`.
         case snakeCase
     }
 
