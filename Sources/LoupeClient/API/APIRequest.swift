@@ -4,6 +4,7 @@ import LoupeCore
 /// One HTTP request on its way through the ``APIMiddleware`` chain: what will be sent, and what
 /// the middleware needs to know about the endpoint it came from.
 public struct APIRequest: Sendable {
+    /// The HTTP method.
     public var method: APIMethod
     /// The absolute URL, query included.
     public var url: URL
