@@ -1,7 +1,7 @@
 import Foundation
 
 /// The JSON coding the chat API uses on both sides: ISO-8601 dates (with fractional seconds
-/// when present), keys in declaration order.
+/// when present) and sorted keys, so equal values give equal bodies.
 public enum ChatJSON {
     /// A new encoder for chat API bodies.
     public static func makeEncoder() -> JSONEncoder {
@@ -10,7 +10,7 @@ public enum ChatJSON {
             var container = encoder.singleValueContainer()
             try container.encode(date.formatted(Self.dateStyle))
         }
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 
