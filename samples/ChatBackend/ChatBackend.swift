@@ -14,7 +14,7 @@ import Logging
 /// ```
 public struct ChatBackend: Sendable {
     /// Settings; all have defaults suited to tests (port 0, 60 s access tokens, no faults).
-    public var configuration: Configuration
+    public let configuration: Configuration
     /// The fault switches, changeable while the server runs.
     public let faults: FaultInjector
     let store: ChatStore

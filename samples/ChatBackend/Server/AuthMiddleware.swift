@@ -8,7 +8,7 @@ struct AuthMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let header = request.headers[.authorization] else {
-            throw ChatError.unauthorized("This route needs an Authorization: Bearer <access token> header; sign in at POST /rpc/login_with_magic_token.", invalidToken: false)
+            throw ChatError.missingBearerToken
         }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {

@@ -27,6 +27,10 @@ struct ChatError: Error, HTTPResponseError {
         ChatError(.notFound, "not_found", message)
     }
 
+    /// The 401 of a request without a bearer token.
+    static let missingBearerToken = ChatError.unauthorized(
+        "This route needs an Authorization: Bearer <access token> header; sign in at POST /rpc/login_with_magic_token.", invalidToken: false)
+
     /// A 401 with a `WWW-Authenticate` challenge (RFC 6750) so clients know to refresh or sign in.
     static func unauthorized(_ message: String, invalidToken: Bool) -> ChatError {
         let challenge = invalidToken ? "Bearer error=\"invalid_token\"" : "Bearer"

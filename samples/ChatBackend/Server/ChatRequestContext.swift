@@ -19,7 +19,7 @@ struct ChatRequestContext: RequestContext {
     /// The authenticated user; routes behind ``AuthMiddleware`` always have one.
     func requireUser() throws -> String {
         guard let userID else {
-            throw ChatError.unauthorized("This route needs an Authorization: Bearer <access token> header.", invalidToken: false)
+            throw ChatError.missingBearerToken
         }
         return userID
     }
