@@ -79,13 +79,14 @@ struct SampleBackendCommand: AsyncParsableCommand {
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535; got \(port).") }
         guard tokenTTL > 0 else { throw ValidationError("--token-ttl must be at least 1 second; got \(tokenTTL).") }
-        for (name, value) in [("--fail-every", failEvery), ("--rate-limit-every", rateLimitEvery), ("--drop-stream-after", dropStreamAfter)] {
-            if let value, value < (name == "--drop-stream-after" ? 0 : 1) {
-                throw ValidationError("\(name) must be a positive number; got \(value).")
+        for (name, value) in [("--fail-every", failEvery), ("--rate-limit-every", rateLimitEvery)] {
+            if let value, value < 1 {
+                throw ValidationError("\(name) must be at least 1; got \(value).")
             }
         }
         for (name, value) in [("--fail-first", failFirst), ("--rate-limit-first", rateLimitFirst), ("--retry-after", retryAfter),
-                              ("--delay-ms", delayMilliseconds), ("--stream-interval-ms", streamIntervalMilliseconds)] where value < 0 {
+                              ("--delay-ms", delayMilliseconds), ("--stream-interval-ms", streamIntervalMilliseconds),
+                              ("--drop-stream-after", dropStreamAfter ?? 0)] where value < 0 {
             throw ValidationError("\(name) must not be negative; got \(value).")
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
@@ -101,7 +102,14 @@ struct SampleBackendCommand: AsyncParsableCommand {
         let application = backend.makeApplication { port in
             FileHandle.standardOutput.write(Data("loupe-sample-backend listening on http://\(host):\(port)\n".utf8))
         }
-        try await application.runService()
+        do {
+            try await application.runService()
+        } catch {
+            // Errors here are almost always bind failures; say where and what to try.
+            let message = "loupe-sample-backend: cannot serve on \(host):\(port): \(error). Is another server using the port? Try --port 0.\n"
+            FileHandle.standardError.write(Data(message.utf8))
+            throw ExitCode(1)
+        }
     }
 
     private var backendConfiguration: ChatBackend.Configuration {
