@@ -9,6 +9,9 @@ let package = Package(
         .library(name: "LoupeCore", targets: ["LoupeCore"]),
         .library(name: "LoupeRedaction", targets: ["LoupeRedaction"]),
         .library(name: "LoupeClient", targets: ["LoupeClient"]),
+        .library(name: "ChatAPI", targets: ["ChatAPI"]),
+        .library(name: "ChatBackend", targets: ["ChatBackend"]),
+        .executable(name: "loupe-sample-backend", targets: ["loupe-sample-backend"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
@@ -20,6 +23,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
     ],
     targets: [
         .target(
@@ -98,6 +104,41 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // Sample chat app (samples/): shared DTOs, a Hummingbird backend with fault knobs, its CLI.
+        .target(name: "ChatAPI", path: "samples/ChatAPI"),
+        .target(
+            name: "ChatBackend",
+            dependencies: [
+                "ChatAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "samples/ChatBackend"
+        ),
+        .executableTarget(
+            name: "loupe-sample-backend",
+            dependencies: [
+                "ChatBackend",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "samples/loupe-sample-backend"
+        ),
+        .testTarget(
+            name: "ChatBackendTests",
+            dependencies: [
+                "ChatBackend",
+                "ChatAPI",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
     ],
