@@ -52,7 +52,7 @@ import Testing
         let file = try write(lines.joined(separator: "\n"), as: "bad.ndjson", in: folder)
         let error = try error(reading: file)
         #expect(error.path == file.path)
-        #expect(error.position?.hasPrefix("line 3") == true)
+        #expect(error.position?.hasPrefix("line 3, column ") == true, "\(error)")
     }
 
     @Test func aMissingMemberIsNamedByItsPath() throws {
@@ -82,7 +82,8 @@ import Testing
         let file = try write(String(chrome.prefix(chrome.count / 2)), as: "cut.har", in: folder)
         let error = try error(reading: file)
         #expect(error.path == file.path)
-        #expect(!error.reason.isEmpty)
+        #expect(error.position?.hasPrefix("line ") == true)
+        #expect(error.reason.contains("cut short"))
 
         let loupe = try String(contentsOf: exported(.har, in: folder), encoding: .utf8)
         let cutLoupe = try write(String(loupe.prefix(loupe.count * 2 / 3)), as: "cut-loupe.har", in: folder)

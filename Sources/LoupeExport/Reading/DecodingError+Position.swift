@@ -3,7 +3,8 @@ import Foundation
 /// Turns Foundation's decoding errors into a position (`log.entries[3].request`) and a sentence
 /// that never quotes a value from the input.
 enum DecodingFailure {
-    static func describe(_ error: any Error) -> (path: String?, reason: String) {
+    /// With the `data` that failed, a syntax error is located by line and column.
+    static func describe(_ error: any Error, data: Data? = nil) -> (path: String?, reason: String) {
         guard let error = error as? DecodingError else {
             return (nil, "\(error.localizedDescription)")
         }
@@ -15,6 +16,9 @@ enum DecodingFailure {
         case .valueNotFound(let type, let context):
             return (path(context.codingPath), "expected \(name(of: type)) here, found null")
         case .dataCorrupted(let context):
+            if context.codingPath.isEmpty, let data, let syntax = JSONSyntaxLocator.locate(in: data) {
+                return ("line \(syntax.line), column \(syntax.column)", syntax.reason)
+            }
             var reason = context.debugDescription
             if let underlying = context.underlyingError as NSError?,
                let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String

@@ -131,7 +131,9 @@ public struct EventStreamDecoder {
         } catch let error as ExportError {
             throw error
         } catch {
-            let (path, reason) = DecodingFailure.describe(error)
+            var (path, reason) = DecodingFailure.describe(error, data: data)
+            // A syntax error inside one record: its column is the record's own.
+            if let located = path, located.hasPrefix("line 1, ") { path = String(located.dropFirst(8)) }
             throw ExportError(path: "", position: "line \(line)" + (path.map { ", \($0)" } ?? ""), reason: reason)
         }
         redactor.redact(&event)
@@ -145,7 +147,7 @@ public struct EventStreamDecoder {
             do {
                 archive = try decoder.decode(HARArchive.self, from: data)
             } catch {
-                throw Self.documentError(error)
+                throw Self.documentError(error, data: data)
             }
             for (index, entry) in archive.log.entries.enumerated() {
                 var event: NetworkEvent
@@ -163,7 +165,7 @@ public struct EventStreamDecoder {
             do {
                 events = try decoder.decode([NetworkEvent].self, from: data)
             } catch {
-                throw Self.documentError(error)
+                throw Self.documentError(error, data: data)
             }
             for var event in events {
                 redactor.redact(&event)
@@ -182,7 +184,7 @@ public struct EventStreamDecoder {
         do {
             probe = try decoder.decode(Probe.self, from: data)
         } catch {
-            throw Self.documentError(error)
+            throw Self.documentError(error, data: data)
         }
         guard let log = probe.log else {
             throw ExportError(path: "", reason: "not a HAR file: the document has no \"log\" object")
@@ -193,8 +195,8 @@ public struct EventStreamDecoder {
         }
     }
 
-    private static func documentError(_ error: any Error) -> ExportError {
-        let (path, reason) = DecodingFailure.describe(error)
+    private static func documentError(_ error: any Error, data: Data) -> ExportError {
+        let (path, reason) = DecodingFailure.describe(error, data: data)
         var position = path
         if let path, path.hasPrefix("log.entries["), let close = path.firstIndex(of: "]"),
            let index = Int(path[path.index(path.startIndex, offsetBy: 12)..<close])
