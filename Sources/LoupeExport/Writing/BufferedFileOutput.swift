@@ -26,11 +26,6 @@ final class BufferedFileOutput {
         if descriptor >= 0 { close(descriptor) }
     }
 
-    func append(_ text: StaticString) throws(ExportError) {
-        buffer.append(contentsOf: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-        if buffer.count >= Self.capacity { try flush() }
-    }
-
     func append(_ bytes: some Sequence<UInt8>) throws(ExportError) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= Self.capacity { try flush() }

@@ -1,14 +1,6 @@
 import Foundation
 import LoupeCore
 
-/// One output file being written event by event.
-protocol EventSink {
-    var url: URL { get }
-    func write(_ event: NetworkEvent) throws(ExportError)
-    /// Writes the closing bytes and closes the file.
-    func finish() throws(ExportError)
-}
-
 /// Encodes events and HAR entries; one encoder per export because creating one costs more than
 /// encoding a small event.
 struct ExportEncoders {
@@ -28,77 +20,64 @@ struct ExportEncoders {
     }
 }
 
-/// `events.ndjson`: one event per line.
-final class NDJSONSink: EventSink {
-    private let output: BufferedFileOutput
-    private let encoders: ExportEncoders
-    var url: URL { output.url }
+/// One output file written event by event: one record per line between a fixed head and tail, so
+/// readers can stream Loupe's files line by line while each stays one valid document.
+final class EventSink {
+    /// The bytes around and between the records of one file format.
+    struct Layout {
+        var head: String
+        var separator: String
+        var tail: String
+        /// The tail when no record was written.
+        var emptyTail: String
 
-    init(url: URL, encoders: ExportEncoders) throws(ExportError) {
-        output = try BufferedFileOutput(url: url)
-        self.encoders = encoders
+        /// `events.ndjson`: one event per line.
+        static let ndjson = Layout(head: "", separator: "\n", tail: "\n", emptyTail: "")
+        /// `events.json`: a JSON array.
+        static let jsonArray = Layout(head: "[\n", separator: ",\n", tail: "\n]\n", emptyTail: "]\n")
+        /// HAR 1.2 with a fixed head line (the encoder's key order is not guaranteed) that readers
+        /// recognise as Loupe's layout; the version is plain ASCII without quotes.
+        static let har = Layout(
+            head: #"{"log":{"version":"1.2","creator":{"name":"loupe","version":"\#(Loupe.version)"},"pages":[],"entries":["# + "\n",
+            separator: ",\n", tail: "\n]}}\n", emptyTail: "]}}\n")
     }
 
-    func write(_ event: NetworkEvent) throws(ExportError) {
-        try output.append(encoders.encode(event, with: encoders.event, path: url.path))
-        try output.append("\n")
-    }
-
-    func finish() throws(ExportError) { try output.finish() }
-}
-
-/// `events.json`: a JSON array with one event per line, so readers can stream it line by line
-/// while it stays one valid JSON document.
-final class JSONArraySink: EventSink {
     private let output: BufferedFileOutput
-    private let encoders: ExportEncoders
+    private let layout: Layout
+    private let encode: (NetworkEvent) throws(ExportError) -> Data
     private var isFirst = true
     var url: URL { output.url }
 
-    init(url: URL, encoders: ExportEncoders) throws(ExportError) {
+    init(url: URL, layout: Layout, encode: @escaping (NetworkEvent) throws(ExportError) -> Data) throws(ExportError) {
         output = try BufferedFileOutput(url: url)
-        self.encoders = encoders
-        try output.append("[\n")
+        self.layout = layout
+        self.encode = encode
+        try output.append(layout.head.utf8)
+    }
+
+    /// A sink writing Loupe events in the NDJSON or JSON-array layout.
+    static func events(url: URL, layout: Layout, encoders: ExportEncoders) throws(ExportError) -> EventSink {
+        try EventSink(url: url, layout: layout) { event throws(ExportError) in
+            try encoders.encode(event, with: encoders.event, path: url.path)
+        }
+    }
+
+    /// A sink writing a HAR 1.2 file.
+    static func har(url: URL, encoders: ExportEncoders) throws(ExportError) -> EventSink {
+        try EventSink(url: url, layout: .har) { event throws(ExportError) in
+            try encoders.encode(HAREntry(event), with: encoders.har, path: url.path)
+        }
     }
 
     func write(_ event: NetworkEvent) throws(ExportError) {
-        if !isFirst { try output.append(",\n") }
+        if !isFirst { try output.append(layout.separator.utf8) }
         isFirst = false
-        try output.append(encoders.encode(event, with: encoders.event, path: url.path))
+        try output.append(encode(event))
     }
 
+    /// Writes the tail and closes the file.
     func finish() throws(ExportError) {
-        try output.append(isFirst ? "]\n" : "\n]\n")
-        try output.finish()
-    }
-}
-
-/// A HAR 1.2 file, entries one per line between a fixed head and tail.
-final class HARSink: EventSink {
-    private let output: BufferedFileOutput
-    private let encoders: ExportEncoders
-    private var isFirst = true
-    var url: URL { output.url }
-
-    init(url: URL, encoders: ExportEncoders) throws(ExportError) {
-        output = try BufferedFileOutput(url: url)
-        self.encoders = encoders
-        // A fixed head (the encoder's key order is not guaranteed) that readers recognise as Loupe's
-        // one-entry-per-line layout.
-        try output.append(Self.head.utf8)
-    }
-
-    func write(_ event: NetworkEvent) throws(ExportError) {
-        try output.append(isFirst ? "\n" : ",\n")
-        isFirst = false
-        try output.append(encoders.encode(HAREntry(event), with: encoders.har, path: url.path))
-    }
-
-    /// The first line of a Loupe HAR; the version is plain ASCII without quotes.
-    static let head = #"{"log":{"version":"1.2","creator":{"name":"loupe","version":"\#(Loupe.version)"},"pages":[],"entries":["#
-
-    func finish() throws(ExportError) {
-        try output.append("\n]}}\n")
+        try output.append((isFirst ? layout.emptyTail : layout.tail).utf8)
         try output.finish()
     }
 }

@@ -61,7 +61,7 @@ public final class ExportWriter {
     public var stagingDirectory: URL { staging.directory }
 
     private let staging: StagingDirectory
-    private let sinks: [any EventSink]
+    private let sinks: [EventSink]
     private var verifier: ExportVerifier
     private var redactions: [String: Int] = [:]
     private var isFinished = false
@@ -78,12 +78,12 @@ public final class ExportWriter {
         let encoders = ExportEncoders()
         switch configuration.format {
         case .zip:
-            sinks = [try JSONArraySink(url: staging.file(named: BundleEntry.events), encoders: encoders),
-                     try HARSink(url: staging.file(named: BundleEntry.har), encoders: encoders)]
+            sinks = [try .events(url: staging.file(named: BundleEntry.events), layout: .jsonArray, encoders: encoders),
+                     try .har(url: staging.file(named: BundleEntry.har), encoders: encoders)]
         case .har:
-            sinks = [try HARSink(url: staging.file(named: "export.har"), encoders: encoders)]
+            sinks = [try .har(url: staging.file(named: "export.har"), encoders: encoders)]
         case .ndjson:
-            sinks = [try NDJSONSink(url: staging.file(named: "export.ndjson"), encoders: encoders)]
+            sinks = [try .events(url: staging.file(named: "export.ndjson"), layout: .ndjson, encoders: encoders)]
         }
     }
 
