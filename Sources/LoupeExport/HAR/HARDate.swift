@@ -7,7 +7,9 @@ enum HARDate {
     private static let whole = Date.ISO8601FormatStyle()
 
     static func string(from date: Date) -> String {
-        date.formatted(withFraction)
+        var builder = JSONBuilder(capacity: 32)
+        builder.date(date)
+        return String(decoding: builder.bytes.dropFirst().dropLast(), as: UTF8.self)  // without the quotes
     }
 
     static func date(from text: String) -> Date? {

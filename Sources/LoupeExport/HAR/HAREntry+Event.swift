@@ -100,18 +100,54 @@ extension HARCookie {
 }
 
 extension HARNameValue {
-    /// The query parameters of `url`, percent-decoded (a value that does not decode is kept as written).
+    /// The query parameters of `url`, `+` read as a space and percent-decoded (a value that does
+    /// not decode to UTF-8 is kept as written). One pass over the bytes: Foundation's string
+    /// replacing and decoding dominated HAR export time.
     static func queryParameters(of url: String) -> [HARNameValue] {
-        guard let question = url.firstIndex(of: "?") else { return [] }
-        var query = url[url.index(after: question)...]
-        if let hash = query.firstIndex(of: "#") { query = query[..<hash] }
-        return query.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decoded(_ text: Substring) -> String {
-                let spaced = text.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
+        var url = url
+        return url.withUTF8 { bytes -> [HARNameValue] in
+            guard let question = bytes.firstIndex(of: UInt8(ascii: "?")) else { return [] }
+            let end = bytes[question...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+            var parameters: [HARNameValue] = []
+            for pair in bytes[(question + 1)..<end].split(separator: UInt8(ascii: "&")) {
+                let equals = pair.firstIndex(of: UInt8(ascii: "="))
+                let name = decoded(pair[..<(equals ?? pair.endIndex)])
+                let value = equals.map { decoded(pair[($0 + 1)...]) } ?? ""
+                parameters.append(HARNameValue(name: name, value: value))
             }
-            return HARNameValue(name: decoded(parts[0]), value: parts.count > 1 ? decoded(parts[1]) : "")
+            return parameters
+        }
+    }
+
+    private static func decoded(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+        guard text.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
+            return String(decoding: text, as: UTF8.self)
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(text.count)
+        var index = text.startIndex
+        while index < text.endIndex {
+            let byte = text[index]
+            if byte == UInt8(ascii: "+") {
+                output.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%"), index + 2 < text.endIndex,
+                      let high = hexValue(text[index + 1]), let low = hexValue(text[index + 2]) {
+                output.append(high << 4 | low)
+                index += 2
+            } else {
+                output.append(byte)
+            }
+            index += 1
+        }
+        return String(validating: output, as: UTF8.self) ?? String(decoding: text, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
         }
     }
 }

@@ -1,25 +1,6 @@
 import Foundation
 import LoupeCore
 
-/// Encodes events and HAR entries; one encoder per export because creating one costs more than
-/// encoding a small event.
-struct ExportEncoders {
-    let event = JSONEncoder.loupe()
-    let har: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return encoder
-    }()
-
-    func encode(_ value: some Encodable, with encoder: JSONEncoder, path: String) throws(ExportError) -> Data {
-        do {
-            return try encoder.encode(value)
-        } catch {
-            throw ExportError(path: path, reason: "cannot encode an event (\(error)); this is a bug in Loupe")
-        }
-    }
-}
-
 /// One output file written event by event: one record per line between a fixed head and tail, so
 /// readers can stream Loupe's files line by line while each stays one valid document.
 final class EventSink {
@@ -44,11 +25,13 @@ final class EventSink {
 
     private let output: BufferedFileOutput
     private let layout: Layout
-    private let encode: (NetworkEvent) throws(ExportError) -> Data
+    private let encode: (NetworkEvent, inout JSONBuilder) -> Void
+    /// Reused for every record, so encoding allocates nothing once it has grown.
+    private var builder = JSONBuilder()
     private var isFirst = true
     var url: URL { output.url }
 
-    init(url: URL, layout: Layout, encode: @escaping (NetworkEvent) throws(ExportError) -> Data) throws(ExportError) {
+    init(url: URL, layout: Layout, encode: @escaping (NetworkEvent, inout JSONBuilder) -> Void) throws(ExportError) {
         output = try BufferedFileOutput(url: url)
         self.layout = layout
         self.encode = encode
@@ -56,23 +39,21 @@ final class EventSink {
     }
 
     /// A sink writing Loupe events in the NDJSON or JSON-array layout.
-    static func events(url: URL, layout: Layout, encoders: ExportEncoders) throws(ExportError) -> EventSink {
-        try EventSink(url: url, layout: layout) { event throws(ExportError) in
-            try encoders.encode(event, with: encoders.event, path: url.path)
-        }
+    static func events(url: URL, layout: Layout) throws(ExportError) -> EventSink {
+        try EventSink(url: url, layout: layout) { event, builder in builder.event(event) }
     }
 
     /// A sink writing a HAR 1.2 file.
-    static func har(url: URL, encoders: ExportEncoders) throws(ExportError) -> EventSink {
-        try EventSink(url: url, layout: .har) { event throws(ExportError) in
-            try encoders.encode(HAREntry(event), with: encoders.har, path: url.path)
-        }
+    static func har(url: URL) throws(ExportError) -> EventSink {
+        try EventSink(url: url, layout: .har) { event, builder in builder.harEntry(HAREntry(event)) }
     }
 
     func write(_ event: NetworkEvent) throws(ExportError) {
         if !isFirst { try output.append(layout.separator.utf8) }
         isFirst = false
-        try output.append(encode(event))
+        builder.reset()
+        encode(event, &builder)
+        try output.append(builder.bytes)
     }
 
     /// Writes the tail and closes the file.

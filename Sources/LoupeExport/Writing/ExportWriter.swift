@@ -75,15 +75,14 @@ public final class ExportWriter {
         self.configuration = configuration
         staging = try StagingDirectory(destination: destination)
         verifier = ExportVerifier(ruleSet: configuration.ruleSet)
-        let encoders = ExportEncoders()
         switch configuration.format {
         case .zip:
-            sinks = [try .events(url: staging.file(named: BundleEntry.events), layout: .jsonArray, encoders: encoders),
-                     try .har(url: staging.file(named: BundleEntry.har), encoders: encoders)]
+            sinks = [try .events(url: staging.file(named: BundleEntry.events), layout: .jsonArray),
+                     try .har(url: staging.file(named: BundleEntry.har))]
         case .har:
-            sinks = [try .har(url: staging.file(named: "export.har"), encoders: encoders)]
+            sinks = [try .har(url: staging.file(named: "export.har"))]
         case .ndjson:
-            sinks = [try .events(url: staging.file(named: "export.ndjson"), layout: .ndjson, encoders: encoders)]
+            sinks = [try .events(url: staging.file(named: "export.ndjson"), layout: .ndjson)]
         }
     }
 
