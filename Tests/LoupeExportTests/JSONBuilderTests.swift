@@ -10,7 +10,7 @@ import Testing
         event.request.url = "https://api.example.com/q?x=\"quoted\"&path=a/b\\c"
         event.request.headers.append(HTTPHeader(name: "X-Control", value: "tab\there\u{1}bell\u{7F} é ✓ 🦊"))
         event.timings = EventTimings(ttfb: 0.1 + 0.2, total: 1e20)
-        event.startedAt = Date(timeIntervalSince1970: -86_400 * 400 + 0.999)
+        event.startedAt = Date(timeIntervalSince1970: -86_400 * 400 + 0.5)  // before 1970; a fraction exact in binary
         return event
     }
 
