@@ -29,8 +29,8 @@ public final class LogAPIServer: Service, Sendable {
     public let configuration: Configuration
     let ruleSet: RuleSet
     let startedAt = ContinuousClock.now
-    private let port = Mutex<Int?>(nil)
-    private let portWaiters = Mutex<[CheckedContinuation<Int, Never>]>([])
+    /// The bound port once listening, and the callers of ``boundPort()`` waiting for it before.
+    private let listeningState = Mutex<(port: Int?, waiters: [CheckedContinuation<Int, Never>])>((nil, []))
 
     public init(logger: NetworkLogger, configuration: Configuration = .init()) {
         self.logger = logger
@@ -62,24 +62,20 @@ public final class LogAPIServer: Service, Sendable {
 
     /// The port the server listens on, waiting until it does.
     public func boundPort() async -> Int {
-        if let port = port.withLock({ $0 }) { return port }
-        return await withCheckedContinuation { continuation in
-            let ready: Int? = port.withLock { port in
-                if let port { return port }
-                portWaiters.withLock { $0.append(continuation) }
-                return nil
+        await withCheckedContinuation { continuation in
+            let port: Int? = listeningState.withLock { state in
+                if state.port == nil { state.waiters.append(continuation) }
+                return state.port
             }
-            if let ready { continuation.resume(returning: ready) }
+            if let port { continuation.resume(returning: port) }
         }
     }
 
     private func listening(on bound: Int) {
-        let waiters = port.withLock { port in
-            port = bound
-            return portWaiters.withLock { waiters in
-                defer { waiters.removeAll() }
-                return waiters
-            }
+        let waiters = listeningState.withLock { state in
+            state.port = bound
+            defer { state.waiters.removeAll() }
+            return state.waiters
         }
         for waiter in waiters { waiter.resume(returning: bound) }
     }
