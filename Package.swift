@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "ChatAPI", targets: ["ChatAPI"]),
         .library(name: "ChatBackend", targets: ["ChatBackend"]),
         .executable(name: "loupe-sample-backend", targets: ["loupe-sample-backend"]),
+        .library(name: "LoupeExport", targets: ["LoupeExport"]),
+        .library(name: "LoupeServer", targets: ["LoupeServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
@@ -67,19 +69,48 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // LoupeExport also depends on LoupeRedaction (DESIGN.md lists LoupeCore + ZIPFoundation):
+        // the verification pass re-scans everything written with the rule set before a file is
+        // finalized, and imported files are redacted on the way in.
+        .target(
+            name: "LoupeExport",
+            dependencies: [
+                "LoupeCore",
+                "LoupeRedaction",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "LoupeServer",
+            dependencies: [
+                "LoupeCore",
+                "LoupeExport",
+                "LoupeRedaction",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "loupe",
             dependencies: [
                 "LoupeCore",
                 "LoupeRedaction",
                 "LoupeClient",
+                "LoupeExport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         .executableTarget(
             name: "loupe-bench",
-            dependencies: ["LoupeCore", "LoupeRedaction"]
+            dependencies: ["LoupeCore", "LoupeRedaction", "LoupeExport"]
         ),
         .testTarget(
             name: "LoupeCoreTests",
@@ -139,6 +170,27 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .testTarget(
+            name: "LoupeExportTests",
+            dependencies: [
+                "LoupeExport",
+                "LoupeRedaction",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
+            exclude: ["Fixtures"]  // read from disk by path (#filePath)
+        ),
+        .testTarget(
+            name: "LoupeServerTests",
+            dependencies: [
+                "LoupeServer",
+                "LoupeExport",
+                "LoupeRedaction",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
     ],

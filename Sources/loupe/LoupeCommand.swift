@@ -22,11 +22,15 @@ struct LoupeCommand: AsyncParsableCommand {
                 loupe rules test --rules ./my-rules
               Check logs and exports for leaked secrets (exit 1 on findings, SARIF for CI):
                 loupe scan logs/ export.zip --format sarif --output loupe.sarif
+              Export a sanitized log from a running log API, or convert a browser HAR:
+                loupe export --from http://127.0.0.1:9901 -o debug.zip
+                loupe export --from chrome-session.har -o shared.har
 
             Filter language, rule files and the event format are described in README.md.
             Colours follow NO_COLOR and are off when output is not a terminal.
             """,
         version: Loupe.version,
-        subcommands: [FilterCommand.self, ParseSSECommand.self, SSECommand.self, RulesCommand.self, RedactCommand.self, ScanCommand.self]
+        subcommands: [FilterCommand.self, ParseSSECommand.self, SSECommand.self, RulesCommand.self, RedactCommand.self, ScanCommand.self,
+                      ExportCommand.self]
     )
 }

@@ -47,7 +47,7 @@ extension LeakScanner {
                 findings.append(Finding(ruleID: match.ruleID, category: match.category, location: location(),
                                         byteRange: match.range, preview: match.preview))
             }
-            if matches.isEmpty, let ruleID = structuralRuleID(for: leaf), Self.holdsUnredactedValue(leaf.bytes) {
+            if matches.isEmpty, let ruleID = structuralRuleID(for: leaf), holdsUnredactedValue(leaf) {
                 findings.append(Finding(ruleID: ruleID, category: "credential", location: location(),
                                         byteRange: 0..<leaf.bytes.count, preview: SecretPreview.masked(leaf.bytes)))
             }
@@ -108,6 +108,20 @@ extension LeakScanner {
             }
         }
         return structural.jsonKeys.contains(StructuralRules.normalizedKey(key)) ? Self.sensitiveJSONKeyRuleID : nil
+    }
+
+    /// Whether a sensitive leaf still holds a secret. The redactor keeps cookie names and
+    /// `Set-Cookie` attributes (`session=[REDACTED:cookie]; Path=/`), so in those headers only the
+    /// cookie values must be placeholders.
+    private func holdsUnredactedValue(_ leaf: JSONLeafWalker.Leaf) -> Bool {
+        guard let name = leaf.siblingName.map(StructuralRules.normalizedHeader),
+              name == "cookie" || name == "set-cookie", leaf.memberKey == "value"
+        else { return Self.holdsUnredactedValue(leaf.bytes) }
+        let pairs = leaf.bytes.split(separator: UInt8(ascii: ";"))
+        return pairs.prefix(name == "cookie" ? pairs.count : 1).contains { pair in
+            guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { return false }
+            return Array(pair[(equals + 1)...]).withUnsafeBytes { Self.holdsUnredactedValue($0) }
+        }
     }
 
     /// Whether a value under a sensitive name still holds something once placeholders are taken

@@ -1,0 +1,99 @@
+import LoupeCore
+
+extension JSONBuilder {
+    /// An event in Loupe's JSON shape, members in sorted order, exactly as `JSONEncoder.loupe()`
+    /// writes it: nil members left out.
+    mutating func event(_ event: NetworkEvent) {
+        beginObject()
+        if let attempt = event.attempt { key("attempt"); int(attempt) }
+        if let error = event.error {
+            key("error"); beginObject()
+            key("kind"); string(error.kind.rawValue)
+            key("message"); string(error.message)
+            endObject()
+        }
+        key("id"); string(event.id.uuidString)
+        key("redactions"); counts(event.redactions)
+        key("request"); beginObject()
+        if let body = event.request.body { key("body"); self.body(body) }
+        key("headers"); headers(event.request.headers)
+        key("httpVersion"); string(event.request.httpVersion)
+        key("method"); string(event.request.method)
+        key("url"); string(event.request.url)
+        endObject()
+        if let requestID = event.requestID { key("requestID"); string(requestID) }
+        if let response = event.response {
+            key("response"); beginObject()
+            if let body = response.body { key("body"); self.body(body) }
+            key("headers"); headers(response.headers)
+            key("httpVersion"); string(response.httpVersion)
+            key("reason"); string(response.reason)
+            key("status"); int(response.status)
+            endObject()
+        }
+        key("sequence"); int(event.sequence)
+        key("source"); string(event.source.rawValue)
+        key("sseEvents"); beginArray()
+        for sse in event.sseEvents {
+            beginObject()
+            key("data"); string(sse.data)
+            if let id = sse.id { key("id"); string(id) }
+            key("receivedAt"); date(sse.receivedAt)
+            if let retry = sse.retry { key("retry"); int(retry) }
+            key("type"); string(sse.type)
+            endObject()
+        }
+        endArray()
+        key("startedAt"); date(event.startedAt)
+        key("state"); string(event.state.rawValue)
+        key("timings"); beginObject()
+        if let total = event.timings.total { key("total"); number(total) }
+        if let ttfb = event.timings.ttfb { key("ttfb"); number(ttfb) }
+        endObject()
+        if let tunnel = event.tunnel {
+            key("tunnel"); beginObject()
+            key("bytesDown"); int(tunnel.bytesDown)
+            key("bytesUp"); int(tunnel.bytesUp)
+            key("host"); string(tunnel.host)
+            key("port"); int(tunnel.port)
+            endObject()
+        }
+        endObject()
+    }
+
+    private mutating func body(_ body: CapturedBody) {
+        beginObject()
+        if let contentType = body.contentType { key("contentType"); string(contentType) }
+        if let decodedFrom = body.decodedFrom { key("decodedFrom"); string(decodedFrom.rawValue) }
+        if let omitted = body.omitted {
+            key("omitted"); beginObject()
+            key("reason"); string(omitted.reason.rawValue)
+            if let sha256 = omitted.sha256 { key("sha256"); string(sha256) }
+            endObject()
+        }
+        key("originalSize"); int(body.originalSize)
+        if let text = body.text { key("text"); string(text) }
+        key("truncated"); bool(body.truncated)
+        endObject()
+    }
+
+    private mutating func headers(_ headers: [HTTPHeader]) {
+        beginArray()
+        for header in headers {
+            beginObject()
+            key("name"); string(header.name)
+            key("value"); string(header.value)
+            endObject()
+        }
+        endArray()
+    }
+
+    /// A `{rule: count}` object with sorted keys.
+    mutating func counts(_ counts: [String: Int]) {
+        beginObject()
+        for (rule, count) in counts.sorted(by: { $0.key < $1.key }) {
+            key(rule); int(count)
+        }
+        endObject()
+    }
+}

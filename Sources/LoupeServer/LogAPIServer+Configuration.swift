@@ -1,0 +1,51 @@
+import Logging
+import LoupeExport
+import LoupeRedaction
+
+extension LogAPIServer {
+    /// Where the log API listens and what it reports.
+    ///
+    /// ```swift
+    /// var configuration = LogAPIServer.Configuration()
+    /// configuration.port = 0          // any free port; see LogAPIServer.boundPort()
+    /// ```
+    public struct Configuration: Sendable {
+        /// The address to listen on; loopback unless ``allowRemote`` is set.
+        public var host: String
+        /// The port; 0 picks a free one.
+        public var port: Int
+        /// Allows a ``host`` other than a loopback address. The API serves the whole log, so
+        /// this is opt-in.
+        public var allowRemote: Bool
+        /// What exports from this API record as their source.
+        public var source: ExportManifest.Source
+        /// The rules of the export verification pass and the id `/v1/stats` reports; by default
+        /// the logger's own rules when its redactor is a ``Redactor``, else the built-in set.
+        public var ruleSet: RuleSet?
+        /// How often the live stream sends a comment line so proxies and clients keep it open.
+        public var heartbeatInterval: Duration
+        /// Called once the server listens, with the bound port (useful with port 0).
+        public var onListening: (@Sendable (_ port: Int) async -> Void)?
+        public var logger: Logger
+
+        /// Loopback, port 9901, 15-second heartbeats.
+        public init(host: String = "127.0.0.1", port: Int = 9901, allowRemote: Bool = false,
+                    source: ExportManifest.Source = .app, ruleSet: RuleSet? = nil,
+                    heartbeatInterval: Duration = .seconds(15), onListening: (@Sendable (Int) async -> Void)? = nil,
+                    logger: Logger = Logger(label: "loupe.api")) {
+            self.host = host
+            self.port = port
+            self.allowRemote = allowRemote
+            self.source = source
+            self.ruleSet = ruleSet
+            self.heartbeatInterval = heartbeatInterval
+            self.onListening = onListening
+            self.logger = logger
+        }
+
+        /// Whether ``host`` names the loopback interface.
+        var isLoopback: Bool {
+            host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Hummingbird
+import LoupeCore
+import NIOCore
+import ServiceLifecycle
+
+extension LogAPIServer {
+    /// What the live stream writes next.
+    private enum Message: Sendable {
+        case change(NetworkLogger.Change)
+        case heartbeat
+    }
+
+    /// `GET /v1/events/stream`: every change from now on as server-sent events, filtered.
+    ///
+    /// `added` and `updated` carry the event's JSON (an SSE append is sent as `updated` with the
+    /// whole exchange); `evicted` and `removed` carry the id, and are sent only for events this
+    /// client was shown. An event that stops matching the filter is sent as `removed`. The stream
+    /// ends when the client disconnects (noticed at the next write, at the latest the next
+    /// heartbeat), on task cancellation and on graceful shutdown.
+    func stream(_ request: Request) throws -> Response {
+        let filter = try Self.filter(in: request)
+        let body = ResponseBody { [self] writer in
+            let changes = await logger.changes()
+            let (messages, continuation) = AsyncStream.makeStream(of: Message.self, bufferingPolicy: .bufferingNewest(4096))
+            let interval = configuration.heartbeatInterval
+            try await withGracefulShutdownHandler {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await change in changes { continuation.yield(.change(change)) }
+                        continuation.finish()
+                    }
+                    group.addTask {
+                        while true {
+                            try await Task.sleep(for: interval)
+                            continuation.yield(.heartbeat)
+                        }
+                    }
+                    defer { group.cancelAll() }
+                    // Headers go out at once, so a client knows it is attached before any change.
+                    try await writer.write(ByteBuffer(string: ": loupe \(Loupe.version)\n\n"))
+                    var shown = Set<UUID>()
+                    let encoder = JSONEncoder.loupe()
+                    for await message in messages {
+                        guard let text = try await frame(for: message, filter: filter, shown: &shown, encoder: encoder)
+                        else { continue }
+                        try await writer.write(ByteBuffer(string: text))
+                    }
+                }
+            } onGracefulShutdown: {
+                continuation.finish()
+            }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [
+            .contentType: "text/event-stream",
+            .cacheControl: "no-cache",
+        ], body: body)
+    }
+
+    /// The SSE text for one message, or nil when this client should not see it.
+    private func frame(for message: Message, filter: EventFilter, shown: inout Set<UUID>,
+                       encoder: JSONEncoder) async throws -> String? {
+        switch message {
+        case .heartbeat:
+            return ": heartbeat\n\n"
+        case .change(let change):
+            switch change {
+            case .added(let event):
+                return try eventFrame("added", event, filter: filter, shown: &shown, encoder: encoder)
+            case .updated(let event):
+                return try eventFrame("updated", event, filter: filter, shown: &shown, encoder: encoder)
+            case .sseAppended(let id, _, _):
+                guard let event = await logger.event(id: id) else { return nil }
+                return try eventFrame("updated", event, filter: filter, shown: &shown, encoder: encoder)
+            case .evicted(let id):
+                guard shown.remove(id) != nil else { return nil }
+                return "event: evicted\ndata: \(id.uuidString.lowercased())\n\n"
+            case .removed(let id):
+                guard shown.remove(id) != nil else { return nil }
+                return "event: removed\ndata: \(id.uuidString.lowercased())\n\n"
+            case .cleared:
+                shown.removeAll()
+                return "event: cleared\ndata:\n\n"
+            }
+        }
+    }
+
+    private func eventFrame(_ type: String, _ event: NetworkEvent, filter: EventFilter, shown: inout Set<UUID>,
+                            encoder: JSONEncoder) throws -> String? {
+        guard filter.matches(event) else {
+            guard shown.remove(event.id) != nil else { return nil }
+            return "event: removed\ndata: \(event.id.uuidString.lowercased())\n\n"
+        }
+        let isNew = shown.insert(event.id).inserted
+        // Encoded JSON has no raw line feeds, so one `data:` line carries the whole event.
+        let json = String(decoding: try encoder.encode(event), as: UTF8.self)
+        return "event: \(type == "updated" && isNew ? "added" : type)\nid: \(event.sequence)\ndata: \(json)\n\n"
+    }
+}

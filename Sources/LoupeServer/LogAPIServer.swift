@@ -1,0 +1,91 @@
+import Foundation
+import Hummingbird
+import Logging
+import LoupeCore
+import LoupeExport
+import LoupeRedaction
+import ServiceLifecycle
+import Synchronization
+
+/// The log API: serves a ``NetworkLogger`` over HTTP so a console or `loupe export` can attach to
+/// a running proxy or app.
+///
+/// - `GET /v1/events?filter=EXPR&limit=N` — the stored events as a JSON array, oldest first.
+/// - `GET /v1/events/stream?filter=EXPR` — `text/event-stream` of `added`, `updated` (SSE
+///   appends included), `evicted` and `removed` changes, with a heartbeat comment.
+/// - `GET /v1/export?format=zip|har|ndjson&filter=EXPR` — a verified export as a download.
+/// - `GET /v1/stats` — counters, uptime and the rule set.
+///
+/// A bad filter gets `400` with the parse error's message and column. It is a swift-service-lifecycle
+/// `Service`, so it can run in a `ServiceGroup` beside a proxy; ``run()`` returns on graceful shutdown.
+///
+/// ```swift
+/// let server = LogAPIServer(logger: logger, configuration: .init(port: 0))
+/// Task { try await server.run() }
+/// let port = await server.boundPort()
+/// ```
+public final class LogAPIServer: Service, Sendable {
+    public let logger: NetworkLogger
+    public let configuration: Configuration
+    let ruleSet: RuleSet
+    let startedAt = ContinuousClock.now
+    /// The bound port once listening, and the callers of ``boundPort()`` waiting for it before.
+    private let listeningState = Mutex<(port: Int?, waiters: [CheckedContinuation<Int, Never>])>((nil, []))
+
+    public init(logger: NetworkLogger, configuration: Configuration = .init()) {
+        self.logger = logger
+        self.configuration = configuration
+        ruleSet = configuration.ruleSet ?? (logger.configuration.redactor as? Redactor)?.ruleSet ?? .builtIn
+    }
+
+    /// Serves until the task is cancelled or graceful shutdown is triggered.
+    ///
+    /// - Throws: ``LogAPIServerError`` for a non-loopback host without ``Configuration/allowRemote``,
+    ///   or the bind error when the port is taken.
+    public func run() async throws {
+        guard configuration.isLoopback || configuration.allowRemote else {
+            throw LogAPIServerError.remoteNotAllowed(configuration.host)
+        }
+        let application = Application(
+            router: makeRouter(),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port),
+                                 serverName: "loupe/\(Loupe.version)"),
+            onServerRunning: { [self] channel in
+                let bound = channel.localAddress?.port ?? configuration.port
+                listening(on: bound)
+                configuration.logger.info("Log API listening.", metadata: ["address": "\(configuration.host):\(bound)"])
+                await configuration.onListening?(bound)
+            },
+            logger: configuration.logger)
+        try await application.run()
+    }
+
+    /// The port the server listens on, waiting until it does.
+    public func boundPort() async -> Int {
+        await withCheckedContinuation { continuation in
+            let port: Int? = listeningState.withLock { state in
+                if state.port == nil { state.waiters.append(continuation) }
+                return state.port
+            }
+            if let port { continuation.resume(returning: port) }
+        }
+    }
+
+    private func listening(on bound: Int) {
+        let waiters = listeningState.withLock { state in
+            state.port = bound
+            defer { state.waiters.removeAll() }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume(returning: bound) }
+    }
+
+    private func makeRouter() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.get("/v1/events") { [self] request, _ in try await events(request) }
+        router.get("/v1/events/stream") { [self] request, _ in try stream(request) }
+        router.get("/v1/export") { [self] request, _ in try await export(request) }
+        router.get("/v1/stats") { [self] _, _ in try await stats() }
+        return router
+    }
+}

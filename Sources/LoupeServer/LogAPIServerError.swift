@@ -1,0 +1,10 @@
+/// Why the log API could not start.
+public struct LogAPIServerError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var description: String
+
+    /// The configured host is not loopback and remote access was not allowed.
+    static func remoteNotAllowed(_ host: String) -> Self {
+        Self(description: "the log API would listen on \(host), which other machines can reach; it serves the whole "
+                 + "log, so listen on 127.0.0.1 or allow remote access explicitly (--allow-remote)")
+    }
+}

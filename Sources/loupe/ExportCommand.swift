@@ -1,0 +1,185 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Foundation
+import LoupeCore
+import LoupeExport
+import LoupeRedaction
+import NIOCore
+import NIOFoundationCompat
+
+/// `loupe export --from (URL | FILE) -o OUT`: writes a verified, sanitized export from a running
+/// log API or by converting a file.
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export a sanitized log as a zip bundle, HAR 1.2 or NDJSON.",
+        discussion: """
+            Reads events from a running log API (--from http://127.0.0.1:9901, as started by \
+            `loupe proxy --api`) or from a file (a Loupe zip bundle, HAR from Loupe or a browser, \
+            NDJSON), redacts everything read, and writes OUT. Before OUT is finalized every string \
+            is scanned once more with the rules; what is still found is redacted and counted in the \
+            manifest as late redactions. OUT is written atomically with mode 0600: an interrupted \
+            export leaves no partial file.
+
+            The format comes from OUT's extension (.zip, .har, .ndjson) unless --format is given. \
+            A zip bundle holds manifest.json, events.json (Loupe's event shape) and events.har.
+
+            EXAMPLES:
+              loupe export --from http://127.0.0.1:9901 -o debug.zip
+              loupe export --from http://127.0.0.1:9901 -o errors.har --filter 'status:>=400'
+              loupe export --from chrome-session.har -o shared.zip
+              loupe export --from debug.zip -o debug.ndjson
+            """
+    )
+
+    @Option(help: ArgumentHelp("The log API's base URL (http://HOST:PORT) or a file to convert.", valueName: "url-or-file"))
+    var from: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The file to write.", valueName: "file"), completion: .file())
+    var output: String
+
+    @Option(help: "zip, har or ndjson (default: from the extension of --output).")
+    var format: ExportFormat?
+
+    @Option(help: ArgumentHelp("Export only the events matching this filter expression.", valueName: "expr"))
+    var filter: String?
+
+    @OptionGroup var rules: RuleOptions
+
+    func run() async throws {
+        let eventFilter = try parsedFilter()
+        guard let format = format ?? ExportFormat(path: output) else {
+            throw Terminal.fail("cannot tell the format from '\(output)'; name it .zip, .har or .ndjson, or add --format.")
+        }
+        let ruleSet = try rules.loadRuleSet()
+        let redactor = Redactor(ruleSet: ruleSet)
+        let destination = URL(fileURLWithPath: output)
+        let progress = ExportProgress()
+        let manifest: ExportManifest
+        do {
+            if let base = Self.apiBase(from) {
+                manifest = try await exportFromAPI(base: base, format: format, ruleSet: ruleSet, redactor: redactor,
+                                                   destination: destination, progress: progress)
+            } else {
+                manifest = try exportFromFile(format: format, filter: eventFilter, ruleSet: ruleSet, redactor: redactor,
+                                              destination: destination, progress: progress)
+            }
+        } catch let error as ExportError {
+            progress.clear()
+            throw Terminal.fail(error.description)
+        }
+        progress.clear()
+        var summary = "Wrote \(manifest.eventCount) event\(manifest.eventCount == 1 ? "" : "s") to \(output) (\(format.rawValue))"
+        if manifest.evictedEvents > 0 { summary += "; the log had evicted \(manifest.evictedEvents) earlier events" }
+        print(summary + ".")
+        if manifest.verification.lateRedactions > 0 {
+            let rules = manifest.verification.lateRedactionsByRule.sorted { $0.key < $1.key }
+                .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            Terminal.printError("warning: the verification pass redacted \(manifest.verification.lateRedactions) "
+                                + "value(s) the capture-time redaction missed (\(rules)).")
+        }
+    }
+
+    private func parsedFilter() throws -> EventFilter {
+        guard let filter else { return .all }
+        do {
+            return try EventFilter(parsing: filter)
+        } catch {
+            throw Terminal.fail("--filter: \(error.description)")
+        }
+    }
+
+    /// `http://host:port` for a URL (any `/v1/…` path is dropped), nil for a file.
+    static func apiBase(_ text: String) -> String? {
+        guard text.hasPrefix("http://") || text.hasPrefix("https://") else { return nil }
+        var base = text
+        if let range = base.range(of: "/v1/") ?? base.range(of: "/v1", options: .anchored) { base = String(base[..<range.lowerBound]) }
+        while base.hasSuffix("/") { base.removeLast() }
+        return base
+    }
+
+    private func exportFromFile(format: ExportFormat, filter: EventFilter, ruleSet: RuleSet, redactor: Redactor,
+                                destination: URL, progress: ExportProgress) throws -> ExportManifest {
+        let source = URL(fileURLWithPath: from)
+        guard source.standardizedFileURL.path != destination.standardizedFileURL.path else {
+            throw Terminal.fail("--from and --output are the same file; write the export somewhere else.")
+        }
+        let writer = try ExportWriter(destination: destination, configuration: .init(
+            format: format, source: .file, filter: self.filter, ruleSet: ruleSet))
+        let interrupt = InterruptCleanup(path: writer.stagingDirectory)
+        defer { interrupt.cancel() }
+        let inputManifest = try EventFileReader(redactor: redactor).read(contentsOf: source) { event throws(ExportError) in
+            guard filter.matches(event) else { return }
+            try writer.write(event)
+            progress.update(events: writer.eventCount)
+        }
+        _ = inputManifest
+        return try writer.finish()
+    }
+
+    private func exportFromAPI(base: String, format: ExportFormat, ruleSet: RuleSet, redactor: Redactor,
+                               destination: URL, progress: ExportProgress) async throws -> ExportManifest {
+        let client = HTTPClient.shared
+        let stats = try await fetchStats(base: base, client: client)
+        let writer = try ExportWriter(destination: destination, configuration: .init(
+            format: format, source: ExportManifest.Source(rawValue: stats.source) ?? .app, filter: filter,
+            ruleSet: ruleSet, evictedEvents: stats.evictedEvents, evictedBytes: stats.evictedBytes))
+        let interrupt = InterruptCleanup(path: writer.stagingDirectory)
+        defer { interrupt.cancel() }
+
+        var components = URLComponents(string: base + "/v1/export")
+        components?.queryItems = [URLQueryItem(name: "format", value: "ndjson")]
+            + (filter.map { [URLQueryItem(name: "filter", value: $0)] } ?? [])
+        let url = components?.string ?? base + "/v1/export?format=ndjson"
+        let response = try await execute(url, client: client)
+        var decoder = EventStreamDecoder(format: .ndjson, redactor: redactor)
+        do {
+            for try await buffer in response.body {
+                try decoder.feed(Data(buffer: buffer)) { event throws(ExportError) in
+                    try writer.write(event)
+                    progress.update(events: writer.eventCount)
+                }
+            }
+            try decoder.finish { event throws(ExportError) in try writer.write(event) }
+        } catch var error as ExportError {
+            if error.path.isEmpty { error.path = url }
+            throw error
+        } catch {
+            throw Terminal.fail("the log API at \(base) stopped sending the export: \(error)")
+        }
+        return try writer.finish()
+    }
+
+    private struct RemoteStats: Decodable {
+        var source: String
+        var evictedEvents: Int
+        var evictedBytes: Int
+    }
+
+    private func fetchStats(base: String, client: HTTPClient) async throws -> RemoteStats {
+        let response = try await execute(base + "/v1/stats", client: client)
+        let body = try await response.body.collect(upTo: 1 << 20)
+        do {
+            return try JSONDecoder().decode(RemoteStats.self, from: Data(buffer: body))
+        } catch {
+            throw Terminal.fail("\(base)/v1/stats did not answer like a Loupe log API; check --from.")
+        }
+    }
+
+    /// GETs `url`, failing with the server's message for any status but 200.
+    private func execute(_ url: String, client: HTTPClient) async throws -> HTTPClientResponse {
+        let response: HTTPClientResponse
+        do {
+            response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(600))
+        } catch {
+            throw Terminal.fail("cannot reach the log API at \(url): \(error); is `loupe proxy --api` running?")
+        }
+        guard response.status == .ok else {
+            let body = (try? await response.body.collect(upTo: 64 << 10)).map { String(buffer: $0) } ?? ""
+            throw Terminal.fail("the log API answered \(response.status.code) for \(url): \(body.prefix(300))")
+        }
+        return response
+    }
+}
+
+extension ExportFormat: ExpressibleByArgument {}

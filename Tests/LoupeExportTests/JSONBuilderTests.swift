@@ -1,0 +1,42 @@
+import Foundation
+import LoupeCore
+@testable import LoupeExport
+import Testing
+
+/// The exporters' hand-written JSON is exactly what Foundation's encoder writes, and decodes back.
+@Suite struct JSONBuilderTests {
+    static var tricky: NetworkEvent {
+        var event = ExportTestEvents.all[0]
+        event.request.url = "https://api.example.com/q?x=\"quoted\"&path=a/b\\c"
+        event.request.headers.append(HTTPHeader(name: "X-Control", value: "tab\there\u{1}bell\u{7F} é ✓ 🦊"))
+        event.timings = EventTimings(ttfb: 0.1 + 0.2, total: 1e20)
+        event.startedAt = Date(timeIntervalSince1970: -86_400 * 400 + 0.5)  // before 1970; a fraction exact in binary
+        return event
+    }
+
+    @Test(arguments: ExportTestEvents.all + [JSONBuilderTests.tricky])
+    func eventJSONMatchesJSONEncoderByteForByte(event: NetworkEvent) throws {
+        var builder = JSONBuilder()
+        builder.event(event)
+        let expected = try JSONEncoder.loupe().encode(event)
+        #expect(String(decoding: builder.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    }
+
+    @Test func harEntryJSONDecodesToTheSameEntry() throws {
+        for event in ExportTestEvents.all + [Self.tricky] {
+            let entry = HAREntry(event)
+            var builder = JSONBuilder()
+            builder.harEntry(entry)
+            #expect(try JSONDecoder().decode(HAREntry.self, from: Data(builder.bytes)) == entry)
+        }
+    }
+
+    @Test func datesAreUTCWithMilliseconds() {
+        var builder = JSONBuilder()
+        builder.date(Date(timeIntervalSince1970: 1_795_327_801.123))
+        builder.date(Date(timeIntervalSince1970: 951_782_400))  // 2000-02-29
+        builder.date(Date(timeIntervalSince1970: -1))
+        #expect(String(decoding: builder.bytes, as: UTF8.self)
+                    == #""2026-11-22T06:10:01.123Z","2000-02-29T00:00:00.000Z","1969-12-31T23:59:59.000Z""#)
+    }
+}

@@ -1,0 +1,164 @@
+import AsyncHTTPClient
+import Foundation
+import LoupeCore
+import LoupeExport
+import LoupeRedaction
+import LoupeServer
+import NIOCore
+import NIOFoundationCompat
+import Testing
+import ZIPFoundation
+
+/// The log API against a live server on 127.0.0.1:0.
+@Suite struct LogAPIServerTests {
+    /// Runs `body` with a logger, a started server's base URL and an HTTP client; stops both after.
+    private func withServer(heartbeat: Duration = .seconds(15),
+                            _ body: (NetworkLogger, String, HTTPClient) async throws -> Void) async throws {
+        let logger = NetworkLogger()
+        let server = LogAPIServer(logger: logger, configuration: .init(port: 0, heartbeatInterval: heartbeat))
+        let task = Task { try await server.run() }
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        do {
+            let port = await server.boundPort()
+            try await body(logger, "http://127.0.0.1:\(port)", client)
+        } catch {
+            try? await client.shutdown()
+            task.cancel()
+            throw error
+        }
+        try await client.shutdown()
+        task.cancel()
+        _ = await task.result
+    }
+
+    private func get(_ url: String, _ client: HTTPClient) async throws -> (status: Int, headers: [(String, String)], body: Data) {
+        let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 64 << 20)
+        return (Int(response.status.code), response.headers.map { ($0.name, $0.value) }, Data(buffer: body))
+    }
+
+    private func event(_ method: String, _ path: String, status: Int? = nil) -> NetworkEvent {
+        NetworkEvent(source: .apiClient, state: status == nil ? .pending : .complete,
+                     request: CapturedRequest(method: method, url: "https://api.example.com\(path)"),
+                     response: status.map { CapturedResponse(status: $0) })
+    }
+
+    @Test func eventsListsTheNewestMatchingEventsOldestFirst() async throws {
+        try await withServer { logger, base, client in
+            for index in 0..<5 { await logger.record(event(index % 2 == 0 ? "GET" : "POST", "/items/\(index)", status: 200)) }
+            let all = try await get("\(base)/v1/events", client)
+            #expect(all.status == 200)
+            let events = try JSONDecoder.loupe().decode([NetworkEvent].self, from: all.body)
+            #expect(events.map { $0.request.url.suffix(1) } == ["0", "1", "2", "3", "4"])
+
+            let filtered = try await get("\(base)/v1/events?filter=method:GET&limit=2", client)
+            let newest = try JSONDecoder.loupe().decode([NetworkEvent].self, from: filtered.body)
+            #expect(newest.map { $0.request.url.suffix(1) } == ["2", "4"])
+        }
+    }
+
+    @Test func aBadFilterIs400WithTheMessageAndColumn() async throws {
+        try await withServer { _, base, client in
+            for path in ["/v1/events", "/v1/events/stream", "/v1/export"] {
+                let response = try await get("\(base)\(path)?filter=status:abc", client)
+                #expect(response.status == 400, "\(path)")
+                let body = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+                #expect(body["column"] as? Int == 8)
+                #expect((body["message"] as? String)?.contains("status") == true)
+            }
+            #expect(try await get("\(base)/v1/events?limit=-1", client).status == 400)
+            #expect(try await get("\(base)/v1/export?format=pdf", client).status == 400)
+        }
+    }
+
+    @Test func statsReportsCountsEvictionsAndTheRuleSet() async throws {
+        try await withServer { logger, base, client in
+            await logger.record(event("GET", "/a", status: 200))
+            let response = try await get("\(base)/v1/stats", client)
+            let stats = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+            #expect(stats["storedEvents"] as? Int == 1)
+            #expect(stats["evictedEvents"] as? Int == 0)
+            #expect(stats["source"] as? String == "app")
+            #expect(stats["uptimeSeconds"] is Double)
+            #expect((stats["ruleSet"] as? [String: Any])?["sha256"] as? String == RuleSet.builtIn.sha256)
+        }
+    }
+
+    @Test func exportDownloadsAValidZipBundle() async throws {
+        try await withServer { logger, base, client in
+            await logger.record(event("GET", "/a", status: 200))
+            await logger.record(event("POST", "/b", status: 500))
+            let response = try await get("\(base)/v1/export?format=zip&filter=status:5xx", client)
+            #expect(response.status == 200)
+            let disposition = response.headers.first { $0.0.lowercased() == "content-disposition" }?.1
+            #expect(disposition?.hasPrefix("attachment; filename=\"loupe-") == true)
+            #expect(disposition?.hasSuffix(".zip\"") == true)
+
+            let archive = try Archive(data: response.body, accessMode: .read)
+            #expect(Set(archive.map(\.path)) == ["manifest.json", "events.json", "events.har"])
+            let folder = FileManager.default.temporaryDirectory.appending(path: "loupe-api-test-\(UUID().uuidString).zip")
+            try response.body.write(to: folder)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let log = try EventFileReader(redactor: IdentityRedactor()).readAll(contentsOf: folder)
+            #expect(log.events.map(\.request.method) == ["POST"])
+            #expect(log.manifest?.filter == "status:5xx")
+
+            let har = try await get("\(base)/v1/export?format=har", client)
+            #expect(har.headers.contains { $0.0.lowercased() == "content-type" && $0.1 == "application/json" })
+            #expect(String(decoding: har.body, as: UTF8.self).hasPrefix(#"{"log":{"version":"1.2""#))
+        }
+    }
+
+    @Test func theLiveStreamSendsAddedAndUpdatedEventsInOrder() async throws {
+        try await withServer { logger, base, client in
+            let response = try await client.execute(
+                HTTPClientRequest(url: "\(base)/v1/events/stream?filter=method:POST"), timeout: .seconds(30))
+            #expect(response.status == .ok)
+            #expect(response.headers["content-type"].first == "text/event-stream")
+            var iterator = response.body.makeAsyncIterator()
+            var text = ""
+            // The opening comment says the subscription is in place.
+            while !text.contains("\n\n"), let chunk = try await iterator.next() { text += String(buffer: chunk) }
+
+            let ignored = await logger.record(event("GET", "/ignored"))
+            let post = await logger.record(event("POST", "/conversations"))
+            await logger.appendSSE(id: post.id, SSEEvent(type: "delta", data: "hi"))
+            await logger.finish(id: post.id, response: CapturedResponse(status: 201))
+            await logger.finish(id: ignored.id, response: CapturedResponse(status: 200))
+
+            var frames: [(type: String, event: NetworkEvent)] = []
+            text = ""
+            while frames.count < 3, let chunk = try await iterator.next() {
+                text += String(buffer: chunk)
+                while let end = text.range(of: "\n\n") {
+                    let frame = String(text[..<end.lowerBound])
+                    text.removeSubrange(..<end.upperBound)
+                    let lines = frame.split(separator: "\n")
+                    guard let type = lines.first(where: { $0.hasPrefix("event: ") })?.dropFirst(7),
+                          let data = lines.first(where: { $0.hasPrefix("data: ") })?.dropFirst(6) else { continue }
+                    frames.append((String(type), try JSONDecoder.loupe().decode(NetworkEvent.self, from: Data(data.utf8))))
+                }
+            }
+            #expect(frames.map(\.type) == ["added", "updated", "updated"])
+            #expect(frames.allSatisfy { $0.event.id == post.id })
+            #expect(frames[1].event.sseEvents.map(\.data) == ["hi"])
+            #expect(frames[2].event.state == .complete)
+            #expect(frames[2].event.response?.status == 201)
+        }
+    }
+
+    @Test func theStreamSendsHeartbeatComments() async throws {
+        try await withServer(heartbeat: .milliseconds(50)) { logger, base, client in
+            let response = try await client.execute(HTTPClientRequest(url: "\(base)/v1/events/stream"), timeout: .seconds(30))
+            var iterator = response.body.makeAsyncIterator()
+            var text = ""
+            while !text.contains(": heartbeat"), let chunk = try await iterator.next() { text += String(buffer: chunk) }
+            #expect(text.contains(": heartbeat\n\n"))
+        }
+    }
+
+    @Test func aNonLoopbackHostIsRefusedUnlessAllowed() async throws {
+        let server = LogAPIServer(logger: NetworkLogger(), configuration: .init(host: "0.0.0.0", port: 0))
+        await #expect(throws: LogAPIServerError.self) { try await server.run() }
+    }
+}
