@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LoupeCore", targets: ["LoupeCore"]),
         .library(name: "LoupeRedaction", targets: ["LoupeRedaction"]),
         .library(name: "LoupeClient", targets: ["LoupeClient"]),
+        .library(name: "LoupeConsole", targets: ["LoupeConsole"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
@@ -60,12 +61,29 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .systemLibrary(
+            name: "CNCurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+        ),
+        .target(
+            name: "LoupeConsole",
+            dependencies: [
+                "LoupeCore",
+                "LoupeClient",
+                "CNCurses",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "loupe",
             dependencies: [
                 "LoupeCore",
                 "LoupeRedaction",
                 "LoupeClient",
+                "LoupeConsole",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
@@ -97,6 +115,14 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "LoupeConsoleTests",
+            dependencies: [
+                "LoupeConsole",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
     ],

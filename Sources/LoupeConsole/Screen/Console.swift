@@ -1,0 +1,33 @@
+import Foundation
+import LoupeCore
+
+/// The interactive terminal console: `loupe console`, `loupe proxy --console` and the demo run it
+/// over any ``EventSource``.
+///
+/// ```swift
+/// try await Console.run(source: LoggerEventSource(logger: logger), options: ConsoleOptions())
+/// ```
+public enum Console {
+    /// Takes over the terminal until the user quits with `q` (or Ctrl-C), then restores it.
+    ///
+    /// The screen runs on its own thread, polling keys with a short timeout and applying the
+    /// source's updates in between, so a busy source never delays a key and a slow filter never
+    /// freezes the screen.
+    public static func run(source: any EventSource, options: ConsoleOptions = ConsoleOptions()) async {
+        let queue = UpdateQueue()
+        let pump = Task {
+            for await update in source.updates() { queue.push(update) }
+            queue.finish()
+        }
+        let label = source.label
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let thread = Thread {
+                ConsoleLoop(queue: queue, options: options, label: label).run()
+                done.resume()
+            }
+            thread.name = "loupe-console"
+            thread.start()
+        }
+        pump.cancel()
+    }
+}
