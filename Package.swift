@@ -90,7 +90,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "loupe-bench",
-            dependencies: ["LoupeCore", "LoupeRedaction"]
+            dependencies: ["LoupeCore", "LoupeRedaction", "LoupeConsole"]
         ),
         .testTarget(
             name: "LoupeCoreTests",

@@ -6,6 +6,7 @@ import Foundation
 let benchmarks: [any Benchmark] = [
     LoggerIngestBenchmark(),
     RedactThroughputBenchmark(),
+    ConsoleBenchmark(),
 ]
 
 @MainActor func usage() -> String {

@@ -66,7 +66,7 @@ struct ConsoleCommand: AsyncParsableCommand {
         if let file {
             do {
                 let events = try EventFileReaders().readEvents(from: URL(fileURLWithPath: file))
-                source = EventListSource(label: "open \((file as NSString).lastPathComponent)", events: events)
+                source = EventListSource(label: (file as NSString).lastPathComponent, events: events)
             } catch {
                 throw Terminal.fail("\(error)")
             }
@@ -90,6 +90,17 @@ struct ConsoleCommand: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
             return
         }
-        await Console.run(source: source, options: ConsoleOptions(initialFilter: filter))
+        let console = Task { await Console.run(source: source, options: ConsoleOptions(initialFilter: filter)) }
+        // SIGTERM and SIGHUP (the terminal went away) end the console the normal way, which
+        // restores the terminal, instead of killing it mid-screen.
+        let signals = [SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { console.cancel() }
+            source.resume()
+            return source
+        }
+        await console.value
+        signals.forEach { $0.cancel() }
     }
 }

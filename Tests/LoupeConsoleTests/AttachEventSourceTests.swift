@@ -105,7 +105,7 @@ import Testing
         #expect(await recorder.statuses.contains { $0?.contains("refused") == true })
     }
 
-    @Test func aNonHTTPAddressIsRejected() {
+    @Test func aNonHTTPAddressIsRejected() throws {
         #expect(throws: AttachError.self) { try AttachEventSource(baseURL: "ftp://example.com") }
         #expect(throws: AttachError.self) { try AttachEventSource(baseURL: "http://") }
         #expect(try AttachEventSource(baseURL: "127.0.0.1:9901").label == "attach 127.0.0.1:9901")

@@ -71,9 +71,9 @@ keys() { tmux_ send-keys -t console "$@"; }
 tmux_ -f /dev/null new-session -d -s console -x 80 -y 24 \
     "env TERM=xterm-256color LANG=C.UTF-8 LC_ALL=C.UTF-8 TZ=UTC '$loupe' console --open '$fixture'; echo \"exit=\$?\" > '$work/exit'; sleep 30"
 
-wait_for "status bar" "open events\.ndjson │ 6/6 shown │ evicted 0 │ no filter │ follow on"
-wait_for "first row" "^14:13:20 GET +200 api\.example\.com/conversations\?limit=20 +40ms +24B RED"
-wait_for "SSE row with its event count" "POST +200 api\.example\.com/conversations/c1/messages.*SSE 2"
+wait_for "status bar" "events\.ndjson  6/6 shown  evicted 0  follow on  no filter"
+wait_for "first row" "^14:13:20 GET +200 api\.example\.com/conversations\?limit… +40ms +24B RED"
+wait_for "SSE row with its event count" "POST +200 api\.example\.com/conversations/c1/me.*SSE 2"
 wait_for "tunnel row" "CONNECT 200 api\.example\.com:443 .*TUN"
 wait_for "failed row" "GET +ERR 127\.0\.0\.1:9/slow .*ERR"
 
@@ -82,7 +82,7 @@ keys -l "status:abc"
 wait_for "parse error under its column" "^ {8}\^ expected a status"
 keys C-u
 keys -l "host:api.example.com"
-wait_for "filtered while typing" "3/6 shown │ evicted 0 │ filter: host:api\.example\.com"
+wait_for "filtered while typing" "3/6 shown  evicted 0  follow on  filter: host:api\.example\.com"
 wait_gone "filtered rows" "127\.0\.0\.1:9/slow"
 keys Enter
 wait_for "filter kept" "\? help +/ filter"
@@ -101,7 +101,7 @@ if [ "$(screen | wc -l)" -eq 30 ] && screen | sed -n 29p | grep -q "3/6 shown"; 
     fail "resize: the status bar is not on row 29 of 30:"$'\n'"$(screen)"; fi
 
 keys t
-wait_for "filter toggled off" "6/6 shown │ evicted 0 │ filter off: host:api\.example\.com"
+wait_for "filter toggled off" "6/6 shown  evicted 0  follow off  filter off: host:api\.example\.com"
 
 keys q
 deadline=$((SECONDS + 10))

@@ -21,7 +21,7 @@ import LoupeCore
 public struct ConsoleModel: Sendable {
     /// What the model is told about its surroundings.
     public struct Configuration: Sendable {
-        /// Names the source in the status bar, e.g. `open events.ndjson`.
+        /// Names the source in the status bar, e.g. `events.ndjson` or `attach 127.0.0.1:9901`.
         public var sourceLabel: String
         /// The redaction rule set the events were redacted with, when known.
         public var ruleSetID: String?

@@ -102,21 +102,22 @@ public struct ConsoleRenderer: Sendable {
 
     // MARK: - Status bar and bottom line
 
-    /// Source, rows shown of stored, evictions, filter, follow and rule set, in one line.
+    /// Source, rows shown of stored, evictions, follow, rule set and filter, in one line.
     func statusBar(_ model: ConsoleModel) -> ScreenLine {
         var parts = [model.configuration.sourceLabel]
         if let status = model.sourceStatus { parts.append(status) }
         parts.append("\(model.visibleCount)/\(model.totalCount) shown")
         parts.append("evicted \(model.evictedCount)")
+        parts.append(model.follow ? "follow on" : "follow off")
+        if let progress = model.filteringProgress { parts.append("filtering \(Int(progress * 100))%") }
+        if let rules = model.configuration.ruleSetID { parts.append("rules \(rules)") }
+        // The filter goes last: it is the part that may be long, so it is the part cut with "…".
         if model.filter.matchesEverything {
             parts.append("no filter")
         } else {
             parts.append("\(model.filterEnabled ? "filter" : "filter off"): \(TerminalText.sanitized(model.filter.source))")
         }
-        if let progress = model.filteringProgress { parts.append("filtering \(Int(progress * 100))%") }
-        parts.append(model.follow ? "follow on" : "follow off")
-        if let rules = model.configuration.ruleSetID { parts.append("rules \(rules)") }
-        return ScreenLine(" " + parts.joined(separator: " │ "), .statusBar).fitted(to: model.size.columns, fill: .statusBar)
+        return ScreenLine(" " + parts.joined(separator: "  "), .statusBar).fitted(to: model.size.columns, fill: .statusBar)
     }
 
     private func bottomLines(_ model: ConsoleModel, firstRow: Int, frame: inout ConsoleFrame) -> [ScreenLine] {
@@ -145,13 +146,14 @@ public struct ConsoleRenderer: Sendable {
             return [ScreenLine(message.text, message.isError ? .error : .bold)]
         }
         let hints: [(String, String)] = model.screen == .list
-            ? [("?", "help"), ("/", "filter"), ("t", "filter on/off"), ("f", "follow"), ("Enter", "detail"),
-               ("x", "export"), ("c", "clear"), ("q", "quit")]
+            ? [("?", "help"), ("/", "filter"), ("t", "filter off/on"), ("f", "follow"), ("Enter", "details"),
+               ("x", "export"), ("q", "quit")]
             : [("Tab", "next tab"), ("Esc", "back"), ("↑↓", "scroll"), ("/", "filter"), ("?", "help"), ("q", "quit")]
         var segments: [ScreenSegment] = []
         for (key, meaning) in hints {
             segments.append(ScreenSegment(key, .key))
-            segments.append(ScreenSegment(" \(meaning)  ", .dim))
+            segments.append(ScreenSegment(" \(meaning)", .dim))
+            segments.append(ScreenSegment("  "))
         }
         return [ScreenLine(segments)]
     }

@@ -14,10 +14,11 @@ public struct EventFormat: Sendable {
 
     /// `14:13:20` or, with milliseconds, `14:13:20.125`, in ``timeZone``.
     public func time(_ date: Date, milliseconds: Bool) -> String {
-        let seconds = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
-        let whole = Int(seconds.rounded(.down))
-        let millis = min(999, Int(((seconds - Double(whole)) * 1000).rounded(.down)))
-        let secondOfDay = ((whole % 86_400) + 86_400) % 86_400
+        // Whole milliseconds first: the stored times have millisecond precision, and flooring the
+        // binary fraction would show .205 as .204.
+        let total = Int(((date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))) * 1000).rounded())
+        let millis = ((total % 1000) + 1000) % 1000
+        let secondOfDay = (((total - millis) / 1000 % 86_400) + 86_400) % 86_400
         let clock = "\(Self.twoDigits(secondOfDay / 3600)):\(Self.twoDigits(secondOfDay / 60 % 60)):\(Self.twoDigits(secondOfDay % 60))"
         guard milliseconds else { return clock }
         return clock + "." + String(repeating: "0", count: millis < 10 ? 2 : millis < 100 ? 1 : 0) + String(millis)

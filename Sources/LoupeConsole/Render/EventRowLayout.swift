@@ -11,8 +11,8 @@ struct EventRowLayout {
     let targetWidth: Int
     static let methodWidth = 7
     static let statusWidth = 3
-    static let durationWidth = 6
-    static let sizeWidth = 6
+    static let durationWidth = 5
+    static let sizeWidth = 5
 
     init(width: Int, format: EventFormat) {
         self.width = width

@@ -8,7 +8,8 @@ import LoupeCore
 /// try await Console.run(source: LoggerEventSource(logger: logger), options: ConsoleOptions())
 /// ```
 public enum Console {
-    /// Takes over the terminal until the user quits with `q` (or Ctrl-C), then restores it.
+    /// Takes over the terminal until the user quits with `q` (or Ctrl-C) or the calling task is
+    /// cancelled (a proxy shutting down), then restores it.
     ///
     /// The screen runs on its own thread, polling keys with a short timeout and applying the
     /// source's updates in between, so a busy source never delays a key and a slow filter never
@@ -17,16 +18,19 @@ public enum Console {
         let queue = UpdateQueue()
         let pump = Task {
             for await update in source.updates() { queue.push(update) }
-            queue.finish()
         }
         let label = source.label
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            let thread = Thread {
-                ConsoleLoop(queue: queue, options: options, label: label).run()
-                done.resume()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                let thread = Thread {
+                    ConsoleLoop(queue: queue, options: options, label: label).run()
+                    done.resume()
+                }
+                thread.name = "loupe-console"
+                thread.start()
             }
-            thread.name = "loupe-console"
-            thread.start()
+        } onCancel: {
+            queue.requestStop()
         }
         pump.cancel()
     }

@@ -22,7 +22,7 @@ struct ConsoleLoop {
         if let filter = options.initialFilter, !filter.isEmpty { model.apply(.setFilter(filter)) }
         let renderer = ConsoleRenderer(format: options.format)
         var dirty = true
-        while true {
+        while !queue.shouldStop {
             let updates = queue.drain(limit: Self.updatesPerTurn)
             for update in updates { model.apply(update) }
             if !updates.isEmpty { dirty = true }

@@ -3,20 +3,15 @@ import Foundation
 /// Hands source updates from the async world to the console's drawing thread, which polls it
 /// between key presses.
 ///
-/// `@unchecked Sendable` because every access to `pending` goes through `lock`; a lock (not an
+/// `@unchecked Sendable` because every access to `pending` and `stopRequested` goes through `lock`; a lock (not an
 /// actor) because the drawing thread is a plain thread that must not wait on the async pool.
 final class UpdateQueue: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [SourceUpdate] = []
-    private var finished = false
+    private var stopRequested = false
 
     func push(_ update: SourceUpdate) {
         lock.withLock { pending.append(update) }
-    }
-
-    /// Marks that the source sent everything it will.
-    func finish() {
-        lock.withLock { finished = true }
     }
 
     /// Takes up to `limit` updates, oldest first, so one burst cannot keep keys waiting.
@@ -30,6 +25,15 @@ final class UpdateQueue: @unchecked Sendable {
             pending.removeFirst(limit)
             return taken
         }
+    }
+
+    /// Asks the console's loop to end at its next turn.
+    func requestStop() {
+        lock.withLock { stopRequested = true }
+    }
+
+    var shouldStop: Bool {
+        lock.withLock { stopRequested }
     }
 
     var hasPending: Bool {

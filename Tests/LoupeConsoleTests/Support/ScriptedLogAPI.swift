@@ -9,7 +9,6 @@ import NIOPosix
 final class ScriptedLogAPI: Sendable {
     /// Writes server-sent events on one feed connection.
     struct Feed: Sendable {
-        let index: Int
         fileprivate let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
 
         /// Sends one SSE event of `type` with `data` (a single line).
@@ -99,15 +98,16 @@ final class ScriptedLogAPI: Sendable {
                 try await outbound.write(ByteBuffer(string:
                     "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n\r\n"))
                 let script = feeds(await state.nextFeed())
-                // Run the script while reading, so a client hanging up ends the script.
-                let scriptTask = Task { try? await script(Feed(index: 0, outbound: outbound)) }
-                await withTaskGroup(of: Void.self) { group in
-                    group.addTask { await scriptTask.value }
-                    group.addTask { while (try? await iterator.next()) != nil {} }
-                    await group.next()
-                    group.cancelAll()
-                    scriptTask.cancel()
+                // The script runs while this task reads, so a client hanging up ends the script and
+                // a script returning closes the connection.
+                let channel = child.channel
+                let scriptTask = Task {
+                    try? await script(Feed(outbound: outbound))
+                    try? await channel.close()
                 }
+                while (try? await iterator.next()) != nil {}
+                scriptTask.cancel()
+                await scriptTask.value
             } else if target.hasPrefix("/v1/events") {
                 let body = try JSONEncoder.loupe().encode(await state.snapshot)
                 try await outbound.write(ByteBuffer(string:
