@@ -90,7 +90,7 @@ struct ConsoleCommand: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
             return
         }
-        let console = Task { await Console.run(source: source, options: ConsoleOptions(initialFilter: filter)) }
+        let console = Task { try await Console.run(source: source, options: ConsoleOptions(initialFilter: filter)) }
         // SIGTERM and SIGHUP (the terminal went away) end the console the normal way, which
         // restores the terminal, instead of killing it mid-screen.
         let signals = [SIGTERM, SIGHUP].map { number in
@@ -100,7 +100,8 @@ struct ConsoleCommand: AsyncParsableCommand {
             source.resume()
             return source
         }
-        await console.value
+        let result = await console.result
         signals.forEach { $0.cancel() }
+        if case .failure(let error) = result { throw Terminal.fail("\(error)") }
     }
 }

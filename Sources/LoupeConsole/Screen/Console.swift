@@ -14,17 +14,24 @@ public enum Console {
     /// The screen runs on its own thread, polling keys with a short timeout and applying the
     /// source's updates in between, so a busy source never delays a key and a slow filter never
     /// freezes the screen.
-    public static func run(source: any EventSource, options: ConsoleOptions = ConsoleOptions()) async {
+    ///
+    /// - Throws: ``ConsoleTerminalError`` when the terminal cannot be used (an unknown `TERM`).
+    public static func run(source: any EventSource, options: ConsoleOptions = ConsoleOptions()) async throws {
         let queue = UpdateQueue()
         let pump = Task {
             for await update in source.updates() { queue.push(update) }
         }
         let label = source.label
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        defer { pump.cancel() }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (done: CheckedContinuation<Void, any Error>) in
                 let thread = Thread {
-                    ConsoleLoop(queue: queue, options: options, label: label).run()
-                    done.resume()
+                    do {
+                        try ConsoleLoop(queue: queue, options: options, label: label).run()
+                        done.resume()
+                    } catch {
+                        done.resume(throwing: error)
+                    }
                 }
                 thread.name = "loupe-console"
                 thread.start()
@@ -32,6 +39,5 @@ public enum Console {
         } onCancel: {
             queue.requestStop()
         }
-        pump.cancel()
     }
 }

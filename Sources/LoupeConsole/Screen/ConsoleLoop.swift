@@ -14,8 +14,8 @@ struct ConsoleLoop {
     /// update waits to be drawn.
     static let idleTimeout = 50
 
-    func run() {
-        let screen = CursesScreen(colors: options.colors)
+    func run() throws(ConsoleTerminalError) {
+        let screen = try CursesScreen(colors: options.colors)
         defer { screen.end() }
         var model = ConsoleModel(configuration: .init(sourceLabel: label, ruleSetID: options.ruleSetID))
         model.apply(.resize(screen.size))

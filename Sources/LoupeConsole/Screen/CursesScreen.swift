@@ -1,4 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CNCurses
+import Foundation
 import LoupeCore
 
 /// The thin ncurses layer: starts and ends curses mode, draws a ``ConsoleFrame`` and reads keys.
@@ -11,11 +17,31 @@ final class CursesScreen {
     private let colors: Bool
     private var attributes: [ScreenStyle: Int32] = [:]
     private var ended = false
+    private let screen: OpaquePointer
+    private let output: UnsafeMutablePointer<FILE>
+    private let input: UnsafeMutablePointer<FILE>
 
-    /// Enters curses mode; `colors` false draws with attributes only.
-    init(colors: Bool) {
+    /// Enters curses mode on standard input and output; `colors` false draws with attributes only.
+    ///
+    /// - Throws: ``ConsoleTerminalError`` when ncurses does not know the terminal (`TERM`), where
+    ///   `initscr` would have exited the process.
+    init(colors: Bool) throws(ConsoleTerminalError) {
         loupe_curses_setlocale()
-        initscr()
+        // Duplicates, so closing them at the end leaves the process's own descriptors open.
+        guard let output = fdopen(dup(STDOUT_FILENO), "w") else { throw ConsoleTerminalError() }
+        guard let input = fdopen(dup(STDIN_FILENO), "r") else {
+            fclose(output)
+            throw ConsoleTerminalError()
+        }
+        guard let screen = newterm(nil, output, input) else {
+            fclose(output)
+            fclose(input)
+            throw ConsoleTerminalError()
+        }
+        set_term(screen)
+        self.screen = screen
+        self.output = output
+        self.input = input
         raw()  // Ctrl-C and Ctrl-Z arrive as keys, so quitting always restores the terminal
         noecho()
         nonl()
@@ -38,6 +64,9 @@ final class CursesScreen {
         ended = true
         curs_set(1)
         endwin()
+        delscreen(screen)
+        fclose(output)
+        fclose(input)
     }
 
     /// The terminal's current size.
