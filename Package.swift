@@ -84,6 +84,7 @@ let package = Package(
                 "LoupeRedaction",
                 "LoupeClient",
                 "LoupeConsole",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import ArgumentParser
 import Foundation
+import Logging
 import LoupeConsole
 import LoupeCore
 
@@ -72,8 +73,10 @@ struct ConsoleCommand: AsyncParsableCommand {
             }
         } else {
             do {
+                // Log lines would be drawn over the screen; the status bar shows connection problems.
+                let quiet = Logger(label: "loupe.console", factory: { _ in SwiftLogNoOpLogHandler() })
                 source = try AttachEventSource(baseURL: attach ?? "",
-                                               configuration: .init(limit: limit))
+                                               configuration: .init(limit: limit, logger: quiet))
             } catch {
                 throw Terminal.fail(error.description)
             }

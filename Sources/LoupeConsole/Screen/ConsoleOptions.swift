@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import LoupeCore
 
 /// How ``Console/run(source:options:)`` behaves.
@@ -14,18 +13,15 @@ public struct ConsoleOptions: Sendable {
     public var exporters: EventExporters
     /// How times are shown.
     public var format: EventFormat
-    public var logger: Logger
 
     /// Options; colours default to on unless `NO_COLOR` is set to something non-empty.
     public init(initialFilter: String? = nil, ruleSetID: String? = nil, colors: Bool = ConsoleOptions.colorsAllowed,
-                exporters: EventExporters = EventExporters(), format: EventFormat = EventFormat(),
-                logger: Logger = Logger(label: "loupe.console")) {
+                exporters: EventExporters = EventExporters(), format: EventFormat = EventFormat()) {
         self.initialFilter = initialFilter
         self.ruleSetID = ruleSetID
         self.colors = colors
         self.exporters = exporters
         self.format = format
-        self.logger = logger
     }
 
     /// False when the `NO_COLOR` environment variable is set and not empty.

@@ -100,7 +100,7 @@ public struct AttachEventSource: EventSource {
             } catch {
                 failures += 1
                 reason = Self.shortReason(error)
-                configuration.logger.info("Lost the log API feed; reconnecting.",
+                configuration.logger.debug("Lost the log API feed; reconnecting.",
                                           metadata: ["url": "\(baseURL)", "reason": "\(reason)"])
             }
             if Task.isCancelled { break }
