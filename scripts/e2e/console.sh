@@ -103,6 +103,14 @@ if [ "$(screen | wc -l)" -eq 30 ] && screen | sed -n 29p | grep -q "3/6 shown"; 
 keys t
 wait_for "filter toggled off" "6/6 shown  evicted 0  follow off  filter off: host:api\.example\.com"
 
+keys x
+keys C-u
+keys -l "$work/view.ndjson"
+keys Enter
+wait_for "export reports what it wrote" "Wrote 6 events to .*view\.ndjson"
+if [ "$(stat -c %a "$work/view.ndjson" 2>/dev/null)" = "600" ] && [ "$(wc -l <"$work/view.ndjson")" -eq 6 ]; then pass; else
+    fail "export: wanted 6 lines in an owner-only file, got mode $(stat -c %a "$work/view.ndjson" 2>&1)"; fi
+
 keys q
 deadline=$((SECONDS + 10))
 while [ ! -s "$work/exit" ] && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.1; done
