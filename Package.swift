@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "loupe-sample-backend", targets: ["loupe-sample-backend"]),
         .library(name: "LoupeExport", targets: ["LoupeExport"]),
         .library(name: "LoupeServer", targets: ["LoupeServer"]),
+        .library(name: "LoupeConsole", targets: ["LoupeConsole"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
@@ -94,6 +95,22 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .systemLibrary(
+            name: "CNCurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
+        ),
+        .target(
+            name: "LoupeConsole",
+            dependencies: [
+                "LoupeCore",
+                "LoupeClient",
+                "CNCurses",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "loupe",
             dependencies: [
@@ -104,13 +121,15 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                "LoupeConsole",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         .executableTarget(
             name: "loupe-bench",
-            dependencies: ["LoupeCore", "LoupeRedaction", "LoupeExport"]
+            dependencies: ["LoupeCore", "LoupeRedaction", "LoupeExport", "LoupeConsole"]
         ),
         .testTarget(
             name: "LoupeCoreTests",
@@ -191,6 +210,14 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
+        .testTarget(
+            name: "LoupeConsoleTests",
+            dependencies: [
+                "LoupeConsole",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
     ],

@@ -7,6 +7,7 @@ let benchmarks: [any Benchmark] = [
     LoggerIngestBenchmark(),
     RedactThroughputBenchmark(),
     ExportBenchmark(),
+    ConsoleBenchmark(),
 ]
 
 @MainActor func usage() -> String {

@@ -30,7 +30,7 @@ struct LoupeCommand: AsyncParsableCommand {
             Colours follow NO_COLOR and are off when output is not a terminal.
             """,
         version: Loupe.version,
-        subcommands: [FilterCommand.self, ParseSSECommand.self, SSECommand.self, RulesCommand.self, RedactCommand.self, ScanCommand.self,
-                      ExportCommand.self]
+        subcommands: [FilterCommand.self, ConsoleCommand.self, ParseSSECommand.self, SSECommand.self, RulesCommand.self,
+                      RedactCommand.self, ScanCommand.self, ExportCommand.self]
     )
 }

@@ -1,0 +1,13 @@
+import LoupeCore
+
+/// What an ``EventSource`` tells the console: a whole new set of events, one change, or a note
+/// about its connection.
+public enum SourceUpdate: Sendable, Hashable {
+    /// Replace everything shown with these events (oldest first). `evicted`, when known, is how
+    /// many events the source has evicted so far.
+    case reset([NetworkEvent], evicted: Int?)
+    /// One change, in the logger's own vocabulary.
+    case change(NetworkLogger.Change)
+    /// The source's connection state for the status bar; nil when it is live and well.
+    case status(String?)
+}

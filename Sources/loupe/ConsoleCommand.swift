@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Foundation
+import Logging
+import LoupeConsole
+import LoupeCore
+
+/// `loupe console`: the terminal console over an event file or a running log API; a plain table
+/// when output is not a terminal.
+struct ConsoleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "console",
+        abstract: "Browse captured events in the terminal: list, filter, details, export.",
+        discussion: """
+            Opens a saved log (--open) or follows a running Loupe log API (--attach, reconnecting \
+            when the server restarts). The list shows time, method, status, host and path, \
+            duration, size and markers (SSE with its event count, TUN tunnel, ERR error, RED \
+            redacted); Enter opens the Request, Response, Events, Timing and Redactions tabs; / \
+            filters with the same language as everywhere else; ? lists every key.
+
+            When standard output is not a terminal (or with --plain) the (filtered) events are \
+            printed as a plain table instead. Colours follow NO_COLOR.
+
+            EXAMPLES:
+              loupe console --open samples/events.ndjson
+              loupe console --open export.ndjson --filter 'status:>=400 or has:error'
+              loupe console --attach http://127.0.0.1:9901
+              loupe console --open export.ndjson --filter kind:sse | grep api.example.com
+            """
+    )
+
+    @Option(name: .customLong("open"),
+            help: ArgumentHelp("A saved event file (NDJSON, one event per line).", valueName: "file"))
+    var file: String?
+
+    @Option(help: ArgumentHelp("The base URL of a running Loupe log API.", valueName: "url"))
+    var attach: String?
+
+    @Option(help: ArgumentHelp("Show only events matching this filter expression.", valueName: "expr"))
+    var filter: String?
+
+    @Option(help: ArgumentHelp("With --attach: how many of the newest events to fetch first.", valueName: "n"))
+    var limit: Int = 10_000
+
+    @Flag(help: "Print the plain table even when output is a terminal.")
+    var plain = false
+
+    func validate() throws {
+        if (file == nil) == (attach == nil) {
+            throw ValidationError("Give exactly one of --open FILE and --attach URL.")
+        }
+        if limit < 1 { throw ValidationError("--limit must be at least 1.") }
+    }
+
+    func run() async throws {
+        let eventFilter: EventFilter
+        do {
+            eventFilter = try EventFilter(parsing: filter ?? "")
+        } catch {
+            throw Terminal.fail("invalid --filter at \(error)")
+        }
+        let source: any EventSource
+        if let file {
+            do {
+                let events = try EventFileReaders().readEvents(from: URL(fileURLWithPath: file))
+                source = EventListSource(label: (file as NSString).lastPathComponent, events: events)
+            } catch {
+                throw Terminal.fail("\(error)")
+            }
+        } else {
+            do {
+                // Log lines would be drawn over the screen; the status bar shows connection problems.
+                let quiet = Logger(label: "loupe.console", factory: { _ in SwiftLogNoOpLogHandler() })
+                source = try AttachEventSource(baseURL: attach ?? "",
+                                               configuration: .init(limit: limit, logger: quiet))
+            } catch {
+                throw Terminal.fail(error.description)
+            }
+        }
+
+        guard !plain, isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+            let events: [NetworkEvent]
+            do {
+                events = try await source.snapshot()
+            } catch {
+                throw Terminal.fail("could not read the events: \(error)")
+            }
+            let lines = PlainTable().lines(events, filter: eventFilter)
+            FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+            return
+        }
+        let console = Task { try await Console.run(source: source, options: ConsoleOptions(initialFilter: filter)) }
+        // SIGTERM and SIGHUP (the terminal went away) end the console the normal way, which
+        // restores the terminal, instead of killing it mid-screen.
+        let signals = [SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { console.cancel() }
+            source.resume()
+            return source
+        }
+        let result = await console.result
+        signals.forEach { $0.cancel() }
+        if case .failure(let error) = result { throw Terminal.fail("\(error)") }
+    }
+}
