@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "LoupeCore", targets: ["LoupeCore"]),
         .library(name: "LoupeRedaction", targets: ["LoupeRedaction"]),
         .library(name: "LoupeClient", targets: ["LoupeClient"]),
+        .library(name: "LoupeProxy", targets: ["LoupeProxy"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
@@ -20,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", exact: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         .target(
@@ -60,19 +62,39 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "LoupeProxy",
+            dependencies: [
+                "LoupeCore",
+                "LoupeRedaction",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "loupe",
             dependencies: [
                 "LoupeCore",
                 "LoupeRedaction",
                 "LoupeClient",
+                "LoupeProxy",
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         .executableTarget(
             name: "loupe-bench",
-            dependencies: ["LoupeCore", "LoupeRedaction"]
+            dependencies: [
+                "LoupeCore", "LoupeRedaction", "LoupeProxy",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "LoupeCoreTests",
@@ -94,6 +116,17 @@ let package = Package(
             dependencies: [
                 "LoupeClient",
                 "LoupeRedaction",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "LoupeProxyTests",
+            dependencies: [
+                "LoupeProxy",
+                "LoupeRedaction",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -20,6 +20,8 @@ struct LoupeCommand: AsyncParsableCommand {
                 loupe sse --json http://127.0.0.1:8000/stream
               Check that every redaction rule redacts its examples and spares its counterexamples:
                 loupe rules test --rules ./my-rules
+              Run a forward proxy that logs every exchange, redacted, then use it:
+                loupe proxy --listen 127.0.0.1:8080 & curl -x http://127.0.0.1:8080 http://example.com/
               Check logs and exports for leaked secrets (exit 1 on findings, SARIF for CI):
                 loupe scan logs/ export.zip --format sarif --output loupe.sarif
 
@@ -27,6 +29,6 @@ struct LoupeCommand: AsyncParsableCommand {
             Colours follow NO_COLOR and are off when output is not a terminal.
             """,
         version: Loupe.version,
-        subcommands: [FilterCommand.self, ParseSSECommand.self, SSECommand.self, RulesCommand.self, RedactCommand.self, ScanCommand.self]
+        subcommands: [FilterCommand.self, ParseSSECommand.self, SSECommand.self, RulesCommand.self, RedactCommand.self, ScanCommand.self, ProxyCommand.self]
     )
 }
