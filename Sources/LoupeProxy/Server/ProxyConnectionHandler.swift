@@ -600,7 +600,9 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             // Removing the decoder hands any bytes read after the CONNECT head to us, and we pass
             // them on to the glue; the glue buffers what it cannot forward before it is linked.
             _ = pipeline.removeHandler(name: Self.encoderName)
-            _ = pipeline.removeHandler(name: Self.decoderName)
+            // The decoder leaves later (on the next loop tick) and hands its leftovers straight to
+            // the glue, with no read-complete after them: flush them to the server then.
+            pipeline.removeHandler(name: Self.decoderName).assumeIsolated().whenSuccess { serverSide.flush() }
             _ = pipeline.removeHandler(context: context)
             TunnelGlueHandler.link(clientSide, serverSide)
         } catch {

@@ -94,6 +94,11 @@ final class TunnelGlueHandler: ChannelDuplexHandler {
         context.read()
     }
 
+    /// Sends what was written to this end so far.
+    func flush() {
+        context?.flush()
+    }
+
     /// Closes this end (after writing what is queued), e.g. because the partner closed.
     func close() {
         guard let context, context.channel.isActive else { return }
