@@ -31,14 +31,23 @@ import Testing
     }
 
     @Test func responsesToHEADHaveNoBodyFramingAndUnframedResponsesBecomeChunked() {
-        var head = HTTPHeaders([("Transfer-Encoding", "chunked")])
-        #expect(ProxyHeaders.frameResponse(&head, status: .ok, requestMethod: .HEAD, clientVersion: .http1_1) == .none)
+        var head = HTTPHeaders()
+        #expect(ProxyHeaders.frameResponse(&head, upstreamChunked: true, status: .ok, requestMethod: .HEAD,
+                                           clientVersion: .http1_1) == .none)
         #expect(head["transfer-encoding"].isEmpty)
         var unframed = HTTPHeaders()
-        #expect(ProxyHeaders.frameResponse(&unframed, status: .ok, requestMethod: .GET, clientVersion: .http1_1) == .chunked)
+        #expect(ProxyHeaders.frameResponse(&unframed, upstreamChunked: false, status: .ok, requestMethod: .GET,
+                                           clientVersion: .http1_1) == .chunked)
         #expect(unframed.first(name: "transfer-encoding") == "chunked")
+        var old = HTTPHeaders()
+        #expect(ProxyHeaders.frameResponse(&old, upstreamChunked: true, status: .ok, requestMethod: .GET,
+                                           clientVersion: .http1_0) == .untilClose, "HTTP/1.0 clients get no chunked body")
         var sized = HTTPHeaders([("Content-Length", "5")])
-        #expect(ProxyHeaders.frameResponse(&sized, status: .ok, requestMethod: .GET, clientVersion: .http1_1) == .contentLength(5))
+        #expect(ProxyHeaders.frameResponse(&sized, upstreamChunked: false, status: .ok, requestMethod: .GET,
+                                           clientVersion: .http1_1) == .contentLength(5))
+        var both = HTTPHeaders([("Content-Length", "5")])
+        #expect(ProxyHeaders.frameResponse(&both, upstreamChunked: true, status: .ok, requestMethod: .GET,
+                                           clientVersion: .http1_1) == .chunked, "chunked wins over Content-Length")
     }
 
     @Test func absoluteFormTargetsGiveHostPortAndOriginFormPath() throws {

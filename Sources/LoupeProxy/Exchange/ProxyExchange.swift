@@ -14,6 +14,8 @@ final class ProxyExchange {
     let startedAt = Date()
     private let started = NIODeadline.now()
     let method: HTTPMethod
+    /// The client's HTTP version: an HTTP/1.0 client gets no chunked responses.
+    let clientVersion: HTTPVersion
     let target: ProxyTarget
     /// Whether the client asked to close the connection after this exchange, or speaks HTTP/1.0.
     let clientWantsClose: Bool
@@ -34,9 +36,10 @@ final class ProxyExchange {
     private var responseSize = 0
     private var responseContentType: String?
 
-    init(method: HTTPMethod, target: ProxyTarget, clientWantsClose: Bool, expectsContinue: Bool,
-         requestFraming: ProxyHeaders.Framing, requestHeaders: HTTPHeaders, captureLimit: Int) {
+    init(method: HTTPMethod, clientVersion: HTTPVersion, target: ProxyTarget, clientWantsClose: Bool,
+         expectsContinue: Bool, requestFraming: ProxyHeaders.Framing, requestHeaders: HTTPHeaders, captureLimit: Int) {
         self.method = method
+        self.clientVersion = clientVersion
         self.target = target
         self.clientWantsClose = clientWantsClose
         self.closeClientAfterResponse = clientWantsClose

@@ -64,11 +64,12 @@ enum ProxyHeaders {
         return length == 0 ? .none : .contentLength(length)
     }
 
-    /// A response's framing towards the client: `Content-Length` kept, chunked otherwise, no
-    /// body for HEAD, 1xx, 204 and 304. Sets the one framing header the encoder will honour.
-    static func frameResponse(_ headers: inout HTTPHeaders, status: HTTPResponseStatus, requestMethod: HTTPMethod,
-                              clientVersion: HTTPVersion) -> Framing {
-        let wasChunked = headers[canonicalForm: "transfer-encoding"].last?.lowercased() == "chunked"
+    /// A response's framing towards the client, for headers already stripped of hop-by-hop fields:
+    /// `Content-Length` kept unless the upstream sent it chunked (chunked wins, RFC 9112 §6.3),
+    /// chunked otherwise, no body for HEAD, 1xx, 204 and 304. Sets the one framing header the
+    /// encoder will honour.
+    static func frameResponse(_ headers: inout HTTPHeaders, upstreamChunked wasChunked: Bool, status: HTTPResponseStatus,
+                              requestMethod: HTTPMethod, clientVersion: HTTPVersion) -> Framing {
         headers.remove(name: "transfer-encoding")
         let noBody = requestMethod == .HEAD || status.code < 200 || status == .noContent || status == .notModified
         if noBody { return .none }

@@ -202,7 +202,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         case .none, .contentLength, .untilClose: break
         }
         let exchange = ProxyExchange(
-            method: head.method, target: target, clientWantsClose: askedToClose,
+            method: head.method, clientVersion: head.version, target: target, clientWantsClose: askedToClose,
             expectsContinue: expectations == ["100-continue"], requestFraming: framing, requestHeaders: headers,
             captureLimit: configuration.maxBodyCapture)
         shared.sink.send(.record(exchange.pendingEvent(source: source, headers: headers)))
@@ -296,13 +296,17 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
                 ttfb: exchange.elapsedMilliseconds))
             exchange.startResponseCapture(headers: head.headers, limit: configuration.maxBodyCapture)
             var headers = head.headers
+            let upstreamChunked = headers[canonicalForm: "transfer-encoding"].last?.lowercased() == "chunked"
+            let upstreamFramed = upstreamChunked || headers.contains(name: "content-length")
             ProxyHeaders.stripHopByHop(&headers)
-            let framing = ProxyHeaders.frameResponse(&headers, status: head.status, requestMethod: exchange.method,
-                                                     clientVersion: .http1_1)
-            if framing == .untilClose || framing == .none && head.headers.first(name: "content-length") == nil
-                && !head.isKeepAlive
-            {
-                exchange.upstreamReusable = false
+            let framing = ProxyHeaders.frameResponse(&headers, upstreamChunked: upstreamChunked, status: head.status,
+                                                     requestMethod: exchange.method, clientVersion: exchange.clientVersion)
+            if !upstreamFramed, framing != .none {
+                exchange.upstreamReusable = false  // the upstream ends this body by closing
+            }
+            if framing == .untilClose {
+                // Only closing tells an HTTP/1.0 client where a body without length ends.
+                exchange.closeClientAfterResponse = true
             }
             if exchange.closeClientAfterResponse { headers.replaceOrAdd(name: "connection", value: "close") }
             exchange.responseHeadSent = true
@@ -385,11 +389,9 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     private func finish(_ exchange: ProxyExchange, failure: ProxyFailure?, respond: Bool) {
         exchange.timeout?.cancel()
         exchange.timeout = nil
-        var finish = ProxyLogCommand.Finish(responseBody: exchange.finishResponseCapture(), error: failure?.error)
-        if respond, let failure {
-            finish.response = CapturedResponse(status: Int(failure.status.code), reason: failure.status.reasonPhrase,
-                                               headers: [HTTPHeader(name: "via", value: ProxyHeaders.via)])
-        }
+        var finish = ProxyLogCommand.Finish(error: failure?.error)
+        if respond, let failure { finish = failure.loggedFinish }
+        finish.responseBody = exchange.finishResponseCapture()
         shared.sink.send(.finish(exchange.id, finish))
     }
 
@@ -535,9 +537,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             }
         if let refusal {
             shared.sink.send(.record(event))
-            var finish = ProxyLogCommand.Finish(response: CapturedResponse(status: Int(refusal.status.code), reason: refusal.status.reasonPhrase))
-            finish.error = refusal.error
-            shared.sink.send(.finish(event.id, finish))
+            shared.sink.send(.finish(event.id, refusal.loggedFinish))
             writeLocalResponse(refusal.status, body: refusal.error.message + "\n", close: true, context: context)
             return
         }
@@ -577,10 +577,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
                 case .failure(let error):
                     let failure = ProxyFailure.upstream(error, authority: authority)
                     sink.send(.record(event))
-                    var finish = ProxyLogCommand.Finish(
-                        response: CapturedResponse(status: Int(failure.status.code), reason: failure.status.reasonPhrase))
-                    finish.error = failure.error
-                    sink.send(.finish(event.id, finish))
+                    sink.send(.finish(event.id, failure.loggedFinish))
                     writeLocalResponse(failure.status, body: failure.error.message + "\n", close: true, context: context)
                 }
             }

@@ -14,6 +14,14 @@ struct ProxyFailure: Error {
         self.error = EventError(kind: kind, message: message)
     }
 
+    /// How the log records the proxy's own answer: its status, and the failure.
+    var loggedFinish: ProxyLogCommand.Finish {
+        ProxyLogCommand.Finish(
+            response: CapturedResponse(status: Int(status.code), reason: status.reasonPhrase,
+                                       headers: [HTTPHeader(name: "via", value: ProxyHeaders.via)]),
+            error: error)
+    }
+
     /// Classifies an error from connecting to or talking with `authority`: unreachable → 502,
     /// timeout → 504.
     static func upstream(_ error: any Error, authority: String) -> ProxyFailure {
