@@ -43,6 +43,7 @@ struct ProxyBenchmark: Benchmark {
         let proxySSE = try await SSEDelay.measure(port: proxyPort)
         await proxy.flushLog()
         let stats = await logger.stats
+        let dropped = proxy.droppedExchanges
         await proxy.shutdown(gracePeriod: .milliseconds(200))
         try await group.shutdownGracefully()
 
@@ -65,6 +66,7 @@ struct ProxyBenchmark: Benchmark {
             .judged("SSE added delay p50", ms(addedSSE), target: "<= \(ms(Self.targetAddedMilliseconds))",
                     meets: addedSSE <= Self.targetAddedMilliseconds),
             Measurement(metric: "exchanges logged (ingested)", value: Format.grouped(stats.ingested)),
+            Measurement(metric: "exchanges not logged (logger behind)", value: Format.grouped(dropped)),
             Measurement(metric: "load", value: "\(Self.loadAverage()) (1-min load average, \(System.coreCount) cores)"),
         ]
     }

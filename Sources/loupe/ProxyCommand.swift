@@ -28,11 +28,14 @@ struct ProxyCommand: AsyncParsableCommand {
               12:00:01.234 POST 200 api.example.com/conversations 123ms 2.1kB
 
             EXAMPLES:
-              loupe proxy                                        # forward proxy on 127.0.0.1:8080
-              curl -x http://127.0.0.1:8080 http://example.com/
-              curl -p -x http://127.0.0.1:8080 https://example.com/
-              loupe proxy --upstream https://api.example.com --listen 127.0.0.1:9000
-              loupe proxy --capture-filter 'status:>=400' --max-body 64kb --rules ./my-rules
+              Forward proxy on 127.0.0.1:8080, then plain HTTP and a CONNECT tunnel through it:
+                loupe proxy
+                curl -x http://127.0.0.1:8080 http://example.com/
+                curl -p -x http://127.0.0.1:8080 https://example.com/
+              Reverse proxy in front of one API:
+                loupe proxy --upstream https://api.example.com --listen 127.0.0.1:9000
+              Keep only failures, at most 64 KiB of each body, with extra rules:
+                loupe proxy --capture-filter 'status:>=400' --max-body 64kb --rules ./my-rules
             """
     )
 

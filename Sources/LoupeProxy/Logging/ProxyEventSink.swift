@@ -13,7 +13,14 @@ final class ProxyEventSink: Sendable {
         var commands: [ProxyLogCommand] = []
         /// Set while the consumer is applying a batch, so producers need not wake it.
         var consumerBusy = false
+        /// New exchanges not logged because the logger fell too far behind.
+        var droppedExchanges = 0
     }
+
+    /// Beyond this many queued commands new exchanges are not logged (they are still proxied), so
+    /// a logger slower than the traffic cannot make the queue grow without bound. Updates of
+    /// exchanges already queued are kept; an update whose record was dropped is a late update.
+    static let maxQueued = 100_000
 
     /// Starts the consumer; `onFinished` gets the stored (redacted) form of every finished exchange.
     init(logger: NetworkLogger, onFinished: (@Sendable (NetworkEvent) -> Void)?) {
@@ -40,11 +47,18 @@ final class ProxyEventSink: Sendable {
     /// Queues one command; never blocks beyond a short lock.
     func send(_ command: ProxyLogCommand) {
         let needsWakeUp = queue.withLockedValue { queue in
+            if queue.commands.count >= Self.maxQueued, case .record = command {
+                queue.droppedExchanges += 1
+                return false
+            }
             queue.commands.append(command)
             return !queue.consumerBusy && queue.commands.count == 1
         }
         if needsWakeUp { wakeUp.yield() }
     }
+
+    /// How many exchanges went unlogged because the logger could not keep up.
+    var droppedExchanges: Int { queue.withLockedValue { $0.droppedExchanges } }
 
     /// Returns once everything queued before the call has been applied.
     func drain() async {

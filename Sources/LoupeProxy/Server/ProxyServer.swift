@@ -115,6 +115,9 @@ public final class ProxyServer: Sendable {
         state.withLockedValue { $0.connections.count }
     }
 
+    /// How many exchanges were proxied but not logged because the logger fell too far behind.
+    public var droppedExchanges: Int { shared.sink.droppedExchanges }
+
     /// Stops accepting connections, gives open ones up to `gracePeriod` to finish, closes the rest,
     /// and waits until every queued log update has reached the logger.
     public func shutdown(gracePeriod: Duration = .seconds(5)) async {
