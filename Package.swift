@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "LoupeExport", targets: ["LoupeExport"]),
         .library(name: "LoupeServer", targets: ["LoupeServer"]),
         .library(name: "LoupeConsole", targets: ["LoupeConsole"]),
+        .library(name: "LoupeProxy", targets: ["LoupeProxy"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
@@ -29,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         .target(
@@ -111,6 +113,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "LoupeProxy",
+            dependencies: [
+                "LoupeCore",
+                "LoupeRedaction",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "loupe",
             dependencies: [
@@ -123,13 +138,20 @@ let package = Package(
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 "LoupeConsole",
                 .product(name: "Logging", package: "swift-log"),
+                "LoupeProxy",
+                "LoupeServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         .executableTarget(
             name: "loupe-bench",
-            dependencies: ["LoupeCore", "LoupeRedaction", "LoupeExport", "LoupeConsole"]
+            dependencies: [
+                "LoupeCore", "LoupeRedaction", "LoupeExport", "LoupeConsole", "LoupeProxy",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "LoupeCoreTests",
@@ -218,6 +240,17 @@ let package = Package(
                 "LoupeConsole",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "LoupeProxyTests",
+            dependencies: [
+                "LoupeProxy",
+                "LoupeRedaction",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
     ],

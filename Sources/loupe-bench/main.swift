@@ -3,11 +3,15 @@ import Foundation
 // `loupe-bench [--only NAME]... [--events N]`: runs Loupe's benchmarks and prints one table.
 // Targets are reported as PASS or MISS; the exit status is non-zero only for bad arguments or crashes.
 
+// The proxy benchmark runs its origin as a child process of this executable.
+if CommandLine.arguments.dropFirst().first == "--serve-origin" { BenchOrigin.serve() }
+
 let benchmarks: [any Benchmark] = [
     LoggerIngestBenchmark(),
     RedactThroughputBenchmark(),
     ExportBenchmark(),
     ConsoleBenchmark(),
+    ProxyBenchmark(),
 ]
 
 @MainActor func usage() -> String {

@@ -20,6 +20,8 @@ struct LoupeCommand: AsyncParsableCommand {
                 loupe sse --json http://127.0.0.1:8000/stream
               Check that every redaction rule redacts its examples and spares its counterexamples:
                 loupe rules test --rules ./my-rules
+              Run a forward proxy that logs every exchange, redacted, then use it:
+                loupe proxy --listen 127.0.0.1:8080 & curl -x http://127.0.0.1:8080 http://example.com/
               Check logs and exports for leaked secrets (exit 1 on findings, SARIF for CI):
                 loupe scan logs/ export.zip --format sarif --output loupe.sarif
               Export a sanitized log from a running log API, or convert a browser HAR:
@@ -31,6 +33,6 @@ struct LoupeCommand: AsyncParsableCommand {
             """,
         version: Loupe.version,
         subcommands: [FilterCommand.self, ConsoleCommand.self, ParseSSECommand.self, SSECommand.self, RulesCommand.self,
-                      RedactCommand.self, ScanCommand.self, ExportCommand.self]
+                      RedactCommand.self, ScanCommand.self, ExportCommand.self, ProxyCommand.self]
     )
 }

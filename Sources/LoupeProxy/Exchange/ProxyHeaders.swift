@@ -1,0 +1,89 @@
+import LoupeCore
+import NIOHTTP1
+
+/// The intermediary rules of RFC 9110 §7.6 and RFC 9112 applied to header sections that pass
+/// through the proxy.
+enum ProxyHeaders {
+    /// Hop-by-hop fields, never forwarded (RFC 9110 §7.6.1; `Proxy-Connection` and `Keep-Alive`
+    /// are the legacy ones clients still send).
+    static let hopByHop: Set<String> = [
+        "connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade",
+        "proxy-authorization", "proxy-authenticate",
+    ]
+
+    /// The `Via` entry this proxy adds.
+    static let via = "1.1 loupe"
+
+    /// How a message body is delimited on the wire.
+    enum Framing: Equatable {
+        case none
+        case contentLength(Int)
+        case chunked
+        /// A response without length that ends when the connection closes.
+        case untilClose
+    }
+
+    /// Why a request's framing is refused with 400.
+    enum FramingError: Error, Equatable {
+        case conflictingLengths
+        case badContentLength
+        case unknownTransferCoding
+    }
+
+    /// Removes hop-by-hop fields and every field named in `Connection`, then adds `Via`.
+    /// Returns whether the sender asked to close the connection.
+    @discardableResult
+    static func stripHopByHop(_ headers: inout HTTPHeaders) -> Bool {
+        var named: [String] = []
+        var close = false
+        for value in headers[canonicalForm: "connection"] {
+            let token = value.lowercased()
+            if token == "close" { close = true } else if token != "keep-alive" { named.append(token) }
+        }
+        headers.remove(name: "connection")
+        for name in hopByHop where name != "connection" { headers.remove(name: name) }
+        for name in named { headers.remove(name: name) }
+        headers.add(name: "via", value: via)
+        return close
+    }
+
+    /// The request body framing (RFC 9112 §6.3), or the reason to refuse the request. NIO's parser
+    /// already rejects most conflicts; this is the second line for what it lets through.
+    static func requestFraming(_ headers: HTTPHeaders) throws(FramingError) -> Framing {
+        let codings = headers[canonicalForm: "transfer-encoding"].map { $0.lowercased() }
+        let lengths = headers[canonicalForm: "content-length"]
+        if !codings.isEmpty {
+            guard lengths.isEmpty else { throw .conflictingLengths }
+            guard codings == ["chunked"] else { throw .unknownTransferCoding }
+            return .chunked
+        }
+        guard let first = lengths.first else { return .none }
+        guard lengths.allSatisfy({ $0 == first }), let length = Int(first), length >= 0,
+              first.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { throw .badContentLength }
+        return length == 0 ? .none : .contentLength(length)
+    }
+
+    /// A response's framing towards the client, for headers already stripped of hop-by-hop fields:
+    /// `Content-Length` kept unless the upstream sent it chunked (chunked wins, RFC 9112 §6.3),
+    /// chunked otherwise, no body for HEAD, 1xx, 204 and 304. Sets the one framing header the
+    /// encoder will honour.
+    static func frameResponse(_ headers: inout HTTPHeaders, upstreamChunked wasChunked: Bool, status: HTTPResponseStatus,
+                              requestMethod: HTTPMethod, clientVersion: HTTPVersion) -> Framing {
+        headers.remove(name: "transfer-encoding")
+        let noBody = requestMethod == .HEAD || status.code < 200 || status == .noContent || status == .notModified
+        if noBody { return .none }
+        if !wasChunked, let value = headers.first(name: "content-length"), let length = Int(value) {
+            return length == 0 ? .none : .contentLength(length)
+        }
+        headers.remove(name: "content-length")
+        guard clientVersion.major == 1, clientVersion.minor >= 1 else { return .untilClose }
+        headers.add(name: "transfer-encoding", value: "chunked")
+        return .chunked
+    }
+
+    /// The captured form of a header section, in order.
+    static func captured(_ headers: HTTPHeaders) -> [HTTPHeader] {
+        headers.map { HTTPHeader(name: $0.name, value: $0.value) }
+    }
+}

@@ -1,0 +1,77 @@
+import LoupeCore
+import NIOConcurrencyHelpers
+
+/// Hands the proxy's log commands from the event loops to the ``NetworkLogger`` without making
+/// forwarding wait: commands are queued under a lock and a single task applies them in order,
+/// as many at a time as have piled up.
+final class ProxyEventSink: Sendable {
+    private let queue = NIOLockedValueBox(Queue())
+    private let wakeUp: AsyncStream<Void>.Continuation
+    private let consumer: Task<Void, Never>
+
+    private struct Queue {
+        var commands: [ProxyLogCommand] = []
+        /// Set while the consumer is applying a batch, so producers need not wake it.
+        var consumerBusy = false
+        /// New exchanges not logged because the logger fell too far behind.
+        var droppedExchanges = 0
+    }
+
+    /// Beyond this many queued commands new exchanges are not logged (they are still proxied), so
+    /// a logger slower than the traffic cannot make the queue grow without bound. Updates of
+    /// exchanges already queued are kept; an update whose record was dropped is a late update.
+    static let maxQueued = 100_000
+
+    /// Starts the consumer; `onFinished` gets the stored (redacted) form of every finished exchange.
+    init(logger: NetworkLogger, onFinished: (@Sendable (NetworkEvent) -> Void)?) {
+        let (signals, wakeUp) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        self.wakeUp = wakeUp
+        let queue = self.queue
+        consumer = Task {
+            for await _ in signals {
+                while true {
+                    let batch = queue.withLockedValue { queue -> [ProxyLogCommand] in
+                        let batch = queue.commands
+                        queue.commands.removeAll(keepingCapacity: true)
+                        queue.consumerBusy = !batch.isEmpty
+                        return batch
+                    }
+                    if batch.isEmpty { break }
+                    let finished = await logger.ingest(batch, returnFinished: onFinished != nil)
+                    if let onFinished { finished.forEach(onFinished) }
+                }
+            }
+        }
+    }
+
+    /// Queues one command; never blocks beyond a short lock.
+    func send(_ command: ProxyLogCommand) {
+        let needsWakeUp = queue.withLockedValue { queue in
+            if queue.commands.count >= Self.maxQueued, case .record = command {
+                queue.droppedExchanges += 1
+                return false
+            }
+            queue.commands.append(command)
+            return !queue.consumerBusy && queue.commands.count == 1
+        }
+        if needsWakeUp { wakeUp.yield() }
+    }
+
+    /// How many exchanges went unlogged because the logger could not keep up.
+    var droppedExchanges: Int { queue.withLockedValue { $0.droppedExchanges } }
+
+    /// Returns once everything queued before the call has been applied.
+    func drain() async {
+        while true {
+            let idle = queue.withLockedValue { $0.commands.isEmpty && !$0.consumerBusy }
+            if idle { return }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    /// Applies everything queued so far, then stops the consumer.
+    func close() async {
+        wakeUp.finish()
+        await consumer.value
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import LoupeCore
+
+/// One change to the log that the proxy's event loops queue for the ``NetworkLogger``; they are
+/// applied in order, in batches, so forwarding never waits for redaction.
+enum ProxyLogCommand: Sendable {
+    /// A new exchange or tunnel, as far as it is known.
+    case record(NetworkEvent)
+    /// The captured request body, once the request ended.
+    case requestBody(UUID, CapturedBody)
+    /// The response head arrived `ttfb` milliseconds after the exchange started.
+    case responseHead(UUID, CapturedResponse, ttfb: Double)
+    /// One server-sent event parsed from a streaming response.
+    case sse(UUID, SSEEvent)
+    /// The exchange ended: the captured response body, the failure and the tunnel counts, if any.
+    case finish(UUID, Finish)
+
+    /// What is known when an exchange ends.
+    struct Finish: Sendable {
+        var responseBody: CapturedBody?
+        /// A response made by the proxy itself (502, 504, 403 …) when none came from upstream.
+        var response: CapturedResponse?
+        var error: EventError?
+        var tunnel: TunnelInfo?
+        var at: Date = Date()
+    }
+}
+
+extension NetworkEvent {
+    /// Applies a finish the way ``NetworkLogger/finish(id:response:error:at:)`` does, plus the
+    /// proxy's extras, so a batch can do it in one redaction.
+    mutating func apply(_ finish: ProxyLogCommand.Finish) {
+        if let response = finish.response { self.response = response }
+        if let body = finish.responseBody { response?.body = body }
+        if let error = finish.error { self.error = error }
+        if let tunnel = finish.tunnel { self.tunnel = tunnel }
+        state = error == nil ? .complete : .failed
+        timings.total = finish.at.timeIntervalSince(startedAt) * 1000
+    }
+}
+
+extension NetworkLogger {
+    /// Applies a batch of proxy commands in one actor hop. An exchange recorded and finished within
+    /// the same batch is stored once, in its final form, which costs one redaction instead of three.
+    ///
+    /// - Returns: The stored form of every exchange that finished, when `returnFinished` is set.
+    func ingest(_ batch: [ProxyLogCommand], returnFinished: Bool) -> [NetworkEvent] {
+        var unrecorded: [UUID: NetworkEvent] = [:]
+        var order: [UUID] = []
+        var finished: [NetworkEvent] = []
+
+        func flush(_ id: UUID) {
+            if let event = unrecorded.removeValue(forKey: id) { record(event) }
+        }
+
+        for command in batch {
+            switch command {
+            case .record(let event):
+                unrecorded[event.id] = event
+                order.append(event.id)
+            case .requestBody(let id, let body):
+                if unrecorded[id] != nil {
+                    unrecorded[id]?.request.body = body
+                } else {
+                    update(id: id) { $0.request.body = body }
+                }
+            case .responseHead(let id, let response, let ttfb):
+                if unrecorded[id] != nil {
+                    unrecorded[id]?.response = response
+                    unrecorded[id]?.timings.ttfb = ttfb
+                } else {
+                    update(id: id) {
+                        $0.response = response
+                        $0.timings.ttfb = ttfb
+                    }
+                }
+            case .sse(let id, let sseEvent):
+                // SSE events are redacted one by one as they are appended; the exchange must be stored first.
+                flush(id)
+                appendSSE(id: id, sseEvent)
+            case .finish(let id, let finish):
+                if unrecorded[id] != nil {
+                    unrecorded[id]?.apply(finish)
+                } else {
+                    update(id: id) { $0.apply(finish) }
+                    if returnFinished, let stored = event(id: id) { finished.append(stored) }
+                }
+            }
+        }
+        for id in order {
+            guard let event = unrecorded[id] else { continue }
+            let stored = record(event)
+            if returnFinished, stored.state.isFinal { finished.append(stored) }
+        }
+        return finished
+    }
+}

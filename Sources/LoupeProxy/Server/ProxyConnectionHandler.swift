@@ -1,0 +1,633 @@
+import Foundation
+import LoupeCore
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+
+/// Serves one client connection: reads requests, forwards each to its upstream over a kept-alive
+/// connection, streams the response back, and hands the log its side copies.
+///
+/// Back-pressure both ways: the client is read only while the upstream is writable (and only
+/// while a request is being forwarded), and the upstream is read only while the client is
+/// writable, so a 1 GB body in either direction costs a few buffers of memory.
+final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = ByteBuffer
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// Pipeline names of the HTTP codec, removed when a CONNECT tunnel takes over the connection.
+    static let encoderName = "loupe-http-encoder"
+    static let decoderName = "loupe-http-decoder"
+
+    // State transitions:
+    //   idle --head--> connecting --connected--> forwarding --response end--> idle
+    //   idle --CONNECT--> tunnelConnecting --connected--> (handler removed, glue takes over)
+    //   any --local answer with close / client gone--> closed
+    private enum State {
+        case idle
+        /// Waiting for the upstream connection; request parts are queued meanwhile.
+        case connecting(ProxyExchange)
+        case forwarding(ProxyExchange)
+        case tunnelConnecting
+        case closed
+    }
+
+    private let shared: ProxyContext
+    private var state: State = .idle
+    private var context: ChannelHandlerContext?
+    private var upstream: UpstreamConnection?
+    /// Request parts read while the upstream was not ready, or pipelined behind the current exchange.
+    private var queued: [HTTPServerRequestPart] = []
+    private var readHeld = false
+
+    init(shared: ProxyContext) {
+        self.shared = shared
+    }
+
+    private var configuration: ProxyServer.Configuration { shared.configuration }
+
+    // MARK: - Channel events
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .tunnelConnecting = state {
+            return  // The CONNECT request's end; nothing else is read until the tunnel is up.
+        }
+        if case .closed = state {
+            // Raw bytes the HTTP decoder hands on when the tunnel replaces it.
+            context.fireChannelRead(data)
+            return
+        }
+        let part = unwrapInboundIn(data)
+        switch state {
+        case .idle where queued.isEmpty:
+            handle(part, context: context)
+        case .forwarding(let exchange) where queued.isEmpty && !exchange.requestEnded:
+            handle(part, context: context)
+        default:
+            // Body parts while the upstream connects, or a pipelined request behind the current one.
+            queued.append(part)
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        upstream?.channel.flush()
+        context.fireChannelReadComplete()
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if shouldRead {
+            context.read()
+        } else {
+            readHeld = true
+        }
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if context.channel.isWritable { upstream?.handler.resumeReading() }
+        context.fireChannelWritabilityChanged()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        switch state {
+        case .connecting(let exchange), .forwarding(let exchange):
+            finish(exchange, failure: ProxyFailure(.badRequest, .cancelled, "The client closed the connection before the response was complete."),
+                   respond: false)
+        default:
+            break
+        }
+        state = .closed
+        upstream?.close()
+        upstream = nil
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        switch error {
+        case HTTPParserError.headerOverflow:
+            rejectMalformed(.requestHeaderFieldsTooLarge,
+                            "The request header section is larger than \(configuration.maxHeaderBytes / 1024) KiB.",
+                            context: context)
+        case is HTTPParserError:
+            rejectMalformed(.badRequest, "The request is not valid HTTP/1.1 (\(error)).", context: context)
+        default:
+            // Resets and broken pipes: the client is gone; channelInactive cleans up.
+            context.close(promise: nil)
+        }
+    }
+
+    /// Whether the client may be read now.
+    private var shouldRead: Bool {
+        switch state {
+        case .idle: true
+        case .forwarding(let exchange):
+            // After the request, reading goes on (a little) so a client that goes away is noticed
+            // and its upstream request cancelled even while the response is idle.
+            exchange.requestEnded ? queued.count < 8 : upstream?.channel.isWritable ?? false
+        case .connecting, .tunnelConnecting, .closed: false
+        }
+    }
+
+    private func resumeReadingIfPossible() {
+        guard readHeld, shouldRead, let context else { return }
+        readHeld = false
+        context.read()
+    }
+
+    // MARK: - Requests
+
+    private func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
+        switch (part, state) {
+        case (.head(let head), .idle):
+            begin(head, context: context)
+        case (.body(let chunk), .forwarding(let exchange)):
+            exchange.captureRequest(chunk)
+            upstream?.channel.write(HTTPClientRequestPart.body(.byteBuffer(chunk)), promise: nil)
+        case (.end, .forwarding(let exchange)):
+            exchange.requestEnded = true
+            upstream?.channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+            if let body = exchange.finishRequestCapture() {
+                shared.sink.send(.requestBody(exchange.id, body))
+            }
+        case (.body, .idle), (.end, .idle):
+            break  // The rest of a request that was answered locally and kept alive (no body expected).
+        default:
+            break
+        }
+    }
+
+    private func begin(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        if head.method == .CONNECT {
+            openTunnel(head, context: context)
+            return
+        }
+        let source: NetworkEvent.Source = configuration.upstream == nil ? .proxyForward : .proxyReverse
+        let target: ProxyTarget? =
+            if let upstream = configuration.upstream {
+                ProxyTarget.reverse(uri: head.uri, upstream: upstream)
+            } else {
+                ProxyTarget.forward(uri: head.uri)
+            }
+        guard let target else {
+            let reason = configuration.upstream == nil
+                ? "A forward proxy needs an absolute-form target like http://host/path; to proxy HTTPS use CONNECT (curl -p)."
+                : "The request target \"\(head.uri.prefix(100))\" is neither origin-form (/path) nor an absolute URL."
+            rejectMalformed(.badRequest, reason, context: context)
+            return
+        }
+        let framing: ProxyHeaders.Framing
+        do {
+            framing = try ProxyHeaders.requestFraming(head.headers)
+        } catch {
+            rejectMalformed(.badRequest, Self.sentence(for: error), context: context)
+            return
+        }
+
+        var headers = head.headers
+        let askedToClose = ProxyHeaders.stripHopByHop(&headers) || !head.isKeepAlive
+        let expectations = headers[canonicalForm: "expect"].map { $0.lowercased() }
+        headers.remove(name: "expect")
+        headers.replaceOrAdd(name: "host", value: target.hostHeader)
+        switch framing {
+        case .chunked: headers.add(name: "transfer-encoding", value: "chunked")
+        case .none, .contentLength, .untilClose: break
+        }
+        let exchange = ProxyExchange(
+            method: head.method, clientVersion: head.version, target: target, clientWantsClose: askedToClose,
+            expectsContinue: expectations == ["100-continue"], requestFraming: framing, requestHeaders: headers,
+            captureLimit: configuration.maxBodyCapture)
+        shared.sink.send(.record(exchange.pendingEvent(source: source, headers: headers)))
+
+        if !expectations.isEmpty, !exchange.expectsContinue {
+            answer(exchange, ProxyFailure(.expectationFailed, .protocolError, "Only the expectation 100-continue is supported."))
+            return
+        }
+        if isAddressedToSelf(host: target.host, port: target.port, context: context) {
+            answer(exchange, ProxyFailure(.loopDetected, .protocolError, "The request is addressed to the proxy itself; refusing it to avoid a loop."))
+            return
+        }
+        if head.method == .TRACE || head.method == .OPTIONS, let value = headers.first(name: "max-forwards") {
+            guard let remaining = Int(value), remaining >= 0 else {
+                answer(exchange, ProxyFailure(.badRequest, .protocolError, "Max-Forwards must be a non-negative integer."))
+                return
+            }
+            if remaining == 0 {
+                answerMaxForwards(exchange, head: head, context: context)
+                return
+            }
+            headers.replaceOrAdd(name: "max-forwards", value: String(remaining - 1))
+        }
+
+        let upstreamHead = HTTPRequestHead(version: .http1_1, method: head.method, uri: target.path, headers: headers)
+        state = .connecting(exchange)
+        let loop = context.eventLoop.assumeIsolated()
+        exchange.timeout = loop.scheduleTask(in: configuration.upstreamTimeout) { [self] in
+            timedOut(exchange)
+        }
+        if let upstream, upstream.endpoint == target.endpoint, upstream.isReusable {
+            startForwarding(exchange, head: upstreamHead, context: context)
+            return
+        }
+        upstream?.close()
+        upstream = nil
+        connect(to: target.endpoint, context: context).whenComplete { [self] result in
+            guard case .connecting(let current) = state, current === exchange else {
+                if case .success(let connection) = result { connection.close() }
+                return
+            }
+            switch result {
+            case .success(let connection):
+                upstream = connection
+                startForwarding(exchange, head: upstreamHead, context: context)
+            case .failure(let error):
+                answer(exchange, ProxyFailure.upstream(error, authority: target.hostHeader))
+            }
+        }
+    }
+
+    /// Sends the request head and everything queued so far, then lets the client be read again.
+    private func startForwarding(_ exchange: ProxyExchange, head: HTTPRequestHead, context: ChannelHandlerContext) {
+        guard let upstream else { return }
+        state = .forwarding(exchange)
+        upstream.isReusable = false
+        upstream.channel.write(HTTPClientRequestPart.head(head), promise: nil)
+        if exchange.expectsContinue {
+            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .continue))),
+                                  promise: nil)
+        }
+        var pending = queued
+        queued.removeAll()
+        while !pending.isEmpty {
+            let part = pending.removeFirst()
+            if case .head = part {
+                queued.append(part)
+                queued.append(contentsOf: pending)
+                break
+            }
+            handle(part, context: context)
+        }
+        upstream.channel.flush()
+        resumeReadingIfPossible()
+    }
+
+    // MARK: - Responses (called by UpstreamHandler)
+
+    func upstreamRead(_ part: HTTPClientResponsePart) {
+        guard case .forwarding(let exchange) = state, let context else { return }
+        switch part {
+        case .head(let head):
+            exchange.timeout?.cancel()
+            exchange.timeout = nil
+            if !head.isKeepAlive { exchange.upstreamReusable = false }
+            shared.sink.send(.responseHead(
+                exchange.id,
+                CapturedResponse(status: Int(head.status.code), reason: head.status.reasonPhrase,
+                                 httpVersion: "HTTP/\(head.version.major).\(head.version.minor)",
+                                 headers: ProxyHeaders.captured(head.headers)),
+                ttfb: exchange.elapsedMilliseconds))
+            exchange.startResponseCapture(headers: head.headers, limit: configuration.maxBodyCapture)
+            var headers = head.headers
+            let upstreamChunked = headers[canonicalForm: "transfer-encoding"].last?.lowercased() == "chunked"
+            let upstreamFramed = upstreamChunked || headers.contains(name: "content-length")
+            ProxyHeaders.stripHopByHop(&headers)
+            let framing = ProxyHeaders.frameResponse(&headers, upstreamChunked: upstreamChunked, status: head.status,
+                                                     requestMethod: exchange.method, clientVersion: exchange.clientVersion)
+            if !upstreamFramed, framing != .none {
+                exchange.upstreamReusable = false  // the upstream ends this body by closing
+            }
+            if framing == .untilClose {
+                // Only closing tells an HTTP/1.0 client where a body without length ends.
+                exchange.closeClientAfterResponse = true
+            }
+            if exchange.closeClientAfterResponse { headers.replaceOrAdd(name: "connection", value: "close") }
+            exchange.responseHeadSent = true
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: head.status, headers: headers))),
+                          promise: nil)
+            if exchange.isEventStream { context.flush() }
+        case .body(let chunk):
+            let events = exchange.captureResponse(chunk)
+            if exchange.isEventStream {
+                // Event streams are forwarded the moment bytes arrive.
+                context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(chunk))), promise: nil)
+            } else {
+                context.write(wrapOutboundOut(.body(.byteBuffer(chunk))), promise: nil)
+            }
+            for event in events { shared.sink.send(.sse(exchange.id, event)) }
+        case .end:
+            for event in exchange.finishEventStream() { shared.sink.send(.sse(exchange.id, event)) }
+            exchange.responseEnded = true
+            let closeClient = exchange.closeClientAfterResponse
+            let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+            finish(exchange, failure: nil, respond: false)
+            if !exchange.upstreamReusable || !exchange.requestEnded {
+                upstream?.close()
+                upstream = nil
+            } else {
+                upstream?.isReusable = true
+            }
+            if closeClient {
+                state = .closed
+                written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            } else {
+                exchangeDone(context: context)
+            }
+        }
+    }
+
+    func upstreamReadComplete() {
+        context?.flush()
+    }
+
+    /// Whether the upstream may be read: only while the client can take more.
+    var clientIsWritable: Bool { context?.channel.isWritable ?? false }
+
+    func upstreamWritabilityChanged(writable: Bool) {
+        if writable { resumeReadingIfPossible() }
+    }
+
+    func upstreamClosed(_ connection: UpstreamConnection, error: (any Error)?) {
+        guard connection === upstream else { return }
+        upstream = nil
+        guard case .forwarding(let exchange) = state, !exchange.responseEnded else { return }
+        let authority = exchange.target.hostHeader
+        let failure = error.map { ProxyFailure.upstream($0, authority: authority) }
+            ?? ProxyFailure(.badGateway, .connectionClosed, "\(authority) closed the connection before the response was complete.")
+        if exchange.responseHeadSent {
+            // The client got part of a response; closing is the only way to tell it the rest is missing.
+            finish(exchange, failure: failure, respond: false)
+            state = .closed
+            context?.close(promise: nil)
+        } else {
+            answer(exchange, failure)
+        }
+    }
+
+    // MARK: - Ending exchanges
+
+    private func timedOut(_ exchange: ProxyExchange) {
+        switch state {
+        case .connecting(let current), .forwarding(let current):
+            guard current === exchange, !exchange.responseHeadSent else { return }
+        default:
+            return
+        }
+        upstream?.close()
+        upstream = nil
+        answer(exchange, ProxyFailure.timeout(exchange.target.hostHeader, after: configuration.upstreamTimeout))
+    }
+
+    /// Logs the end of `exchange`.
+    private func finish(_ exchange: ProxyExchange, failure: ProxyFailure?, respond: Bool) {
+        exchange.timeout?.cancel()
+        exchange.timeout = nil
+        var finish = ProxyLogCommand.Finish(error: failure?.error)
+        if respond, let failure { finish = failure.loggedFinish }
+        finish.responseBody = exchange.finishResponseCapture()
+        shared.sink.send(.finish(exchange.id, finish))
+    }
+
+    /// Answers `exchange` with the proxy's own response for `failure`, logs it, and closes the
+    /// connection when the rest of the request cannot be skipped reliably.
+    private func answer(_ exchange: ProxyExchange, _ failure: ProxyFailure) {
+        guard let context else { return }
+        finish(exchange, failure: failure, respond: true)
+        upstream?.close()
+        upstream = nil
+        let close = exchange.clientWantsClose || !exchange.requestEnded && exchange.requestFraming != .none
+        writeLocalResponse(failure.status, body: failure.error.message + "\n", close: close, context: context)
+        if !close { exchangeDone(context: context) }
+    }
+
+    /// Max-Forwards reached zero: the proxy is the final recipient (RFC 9110 §7.6.2).
+    private func answerMaxForwards(_ exchange: ProxyExchange, head: HTTPRequestHead, context: ChannelHandlerContext) {
+        var body = ""
+        var contentType = "text/plain; charset=utf-8"
+        if head.method == .TRACE {
+            contentType = "message/http"
+            body = "TRACE \(head.uri) HTTP/1.1\r\n" + head.headers.map { "\($0.name): \($0.value)\r\n" }.joined()
+        }
+        var finish = ProxyLogCommand.Finish(response: CapturedResponse(status: 200, reason: "OK"))
+        finish.responseBody = CapturedBody(contentType: contentType, text: body)
+        shared.sink.send(.finish(exchange.id, finish))
+        writeLocalResponse(.ok, body: body, contentType: contentType, close: exchange.clientWantsClose, context: context)
+        if !exchange.clientWantsClose { exchangeDone(context: context) }
+    }
+
+    /// Answers a request that cannot be parsed or framed: 400 (or 431), then close, because the
+    /// rest of the byte stream can no longer be trusted (request smuggling).
+    private func rejectMalformed(_ status: HTTPResponseStatus, _ message: String, context: ChannelHandlerContext) {
+        switch state {
+        case .connecting(let exchange), .forwarding(let exchange):
+            if exchange.responseHeadSent {
+                finish(exchange, failure: ProxyFailure(status, .protocolError, message), respond: false)
+                state = .closed
+                context.close(promise: nil)
+                return
+            }
+            finish(exchange, failure: ProxyFailure(status, .protocolError, message), respond: true)
+        case .closed:
+            return
+        default:
+            break
+        }
+        upstream?.close()
+        upstream = nil
+        writeLocalResponse(status, body: message + "\n", close: true, context: context)
+    }
+
+    private func writeLocalResponse(_ status: HTTPResponseStatus, body: String,
+                                    contentType: String = "text/plain; charset=utf-8", close: Bool,
+                                    context: ChannelHandlerContext) {
+        var headers = HTTPHeaders()
+        headers.add(name: "content-type", value: contentType)
+        headers.add(name: "content-length", value: String(body.utf8.count))
+        headers.add(name: "via", value: ProxyHeaders.via)
+        if close { headers.add(name: "connection", value: "close") }
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
+                      promise: nil)
+        if !body.isEmpty {
+            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
+        }
+        let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if close {
+            state = .closed
+            written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        }
+    }
+
+    /// Back to idle: the next pipelined request, if one was read, starts now.
+    private func exchangeDone(context: ChannelHandlerContext) {
+        state = .idle
+        while case .idle = state, !queued.isEmpty {
+            let part = queued.removeFirst()
+            handle(part, context: context)
+        }
+        resumeReadingIfPossible()
+    }
+
+    // MARK: - Upstream connections
+
+    private func connect(to endpoint: ProxyTarget.Endpoint,
+                         context: ChannelHandlerContext) -> EventLoopFuture<UpstreamConnection>.Isolated {
+        let loop = context.eventLoop
+        let owner = NIOLoopBound(self, eventLoop: loop)
+        let tls = shared.tls
+        if endpoint.usesTLS, tls == nil {
+            return loop.makeFailedFuture(ProxyConfigurationError("TLS is not available on this machine.")).assumeIsolated()
+        }
+        return ClientBootstrap(group: loop)
+            .connectTimeout(configuration.upstreamTimeout)
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .channelInitializer { channel in
+                do {
+                    let sync = channel.pipeline.syncOperations
+                    if endpoint.usesTLS, let tls {
+                        let serverName = Self.isIPAddress(endpoint.host) ? nil : endpoint.host
+                        try sync.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
+                    }
+                    var encoderConfiguration = HTTPRequestEncoder.Configuration()
+                    encoderConfiguration.automaticallySetFramingHeaders = false
+                    try sync.addHandler(HTTPRequestEncoder(configuration: encoderConfiguration))
+                    try sync.addHandler(ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes)))
+                    try sync.addHandler(UpstreamHandler(owner: owner.value))
+                    return channel.eventLoop.makeSucceededVoidFuture()
+                } catch {
+                    return channel.eventLoop.makeFailedFuture(error)
+                }
+            }
+            .connect(host: endpoint.host, port: endpoint.port)
+            .assumeIsolated()
+            .flatMapThrowing { channel in
+                let handler = try channel.pipeline.syncOperations.handler(type: UpstreamHandler.self)
+                let connection = UpstreamConnection(channel: channel, endpoint: endpoint, handler: handler)
+                handler.connection = connection
+                return connection
+            }
+    }
+
+    // MARK: - CONNECT tunnels
+
+    private func openTunnel(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        let started = Date()
+        var event = NetworkEvent(source: .tunnel, startedAt: started,
+                                 request: CapturedRequest(method: "CONNECT", url: head.uri,
+                                                          headers: ProxyHeaders.captured(head.headers)))
+        guard let (host, port) = ProxyTarget.authorityForm(head.uri) else {
+            rejectMalformed(.badRequest, "CONNECT needs a host:port target.", context: context)
+            return
+        }
+        event.tunnel = TunnelInfo(host: host, port: port)
+        let refusal: ProxyFailure? =
+            if !configuration.connectPorts.contains(port) {
+                ProxyFailure(.forbidden, .protocolError,
+                             "CONNECT to port \(port) is not allowed; allowed ports: \(configuration.connectPorts.sorted().map(String.init).joined(separator: ", ")) (--connect-ports).")
+            } else if isAddressedToSelf(host: host, port: port, context: context) {
+                ProxyFailure(.loopDetected, .protocolError, "The tunnel would lead back to the proxy itself; refusing it to avoid a loop.")
+            } else {
+                nil
+            }
+        if let refusal {
+            shared.sink.send(.record(event))
+            shared.sink.send(.finish(event.id, refusal.loggedFinish))
+            writeLocalResponse(refusal.status, body: refusal.error.message + "\n", close: true, context: context)
+            return
+        }
+
+        state = .tunnelConnecting
+        let sink = shared.sink
+        let stats = TunnelStats(host: host, port: port) { info in
+            var finish = ProxyLogCommand.Finish()
+            finish.tunnel = info
+            sink.send(.finish(event.id, finish))
+        }
+        let serverSide = TunnelGlueHandler(stats: stats, carriesUpload: false)
+        let boundServerSide = NIOLoopBound(serverSide, eventLoop: context.eventLoop)
+        let authority = ProxyTarget.authority(host: host, port: port, usesTLS: false)
+        ClientBootstrap(group: context.eventLoop)
+            .connectTimeout(configuration.upstreamTimeout)
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(boundServerSide.value)
+                }
+            }
+            .connect(host: host, port: port)
+            .assumeIsolated()
+            .whenComplete { [self] result in
+                switch result {
+                case .success(let channel):
+                    guard case .tunnelConnecting = state, context.channel.isActive else {
+                        channel.close(promise: nil)
+                        return
+                    }
+                    event.response = CapturedResponse(status: 200, reason: "Connection Established")
+                    event.timings.ttfb = Date().timeIntervalSince(started) * 1000
+                    event.state = .streaming
+                    sink.send(.record(event))
+                    becomeTunnel(serverSide: serverSide, stats: stats, context: context)
+                case .failure(let error):
+                    let failure = ProxyFailure.upstream(error, authority: authority)
+                    sink.send(.record(event))
+                    sink.send(.finish(event.id, failure.loggedFinish))
+                    writeLocalResponse(failure.status, body: failure.error.message + "\n", close: true, context: context)
+                }
+            }
+    }
+
+    /// Answers 200 and hands the connection to a glue handler: from now on bytes are copied both
+    /// ways as they are, and only counted.
+    private func becomeTunnel(serverSide: TunnelGlueHandler, stats: TunnelStats, context: ChannelHandlerContext) {
+        context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .custom(code: 200, reasonPhrase: "Connection Established")))),
+                              promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        let clientSide = TunnelGlueHandler(stats: stats, carriesUpload: true)
+        state = .closed
+        do {
+            let pipeline = context.pipeline.syncOperations
+            try pipeline.addHandler(clientSide, position: .after(self))
+            // Removing the decoder hands any bytes read after the CONNECT head to us, and we pass
+            // them on to the glue; the glue buffers what it cannot forward before it is linked.
+            _ = pipeline.removeHandler(name: Self.encoderName)
+            // The decoder leaves later (on the next loop tick) and hands its leftovers straight to
+            // the glue, with no read-complete after them: flush them to the server then.
+            pipeline.removeHandler(name: Self.decoderName).assumeIsolated().whenSuccess { serverSide.flush() }
+            _ = pipeline.removeHandler(context: context)
+            TunnelGlueHandler.link(clientSide, serverSide)
+        } catch {
+            context.close(promise: nil)
+            serverSide.close()
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Whether `host:port` is this proxy's own listening address (a request that would loop).
+    private func isAddressedToSelf(host: String, port: Int, context: ChannelHandlerContext) -> Bool {
+        guard let local = context.channel.localAddress, local.port == port else { return false }
+        let lowered = host.lowercased()
+        if lowered == "localhost" || lowered == local.ipAddress { return true }
+        if lowered.hasPrefix("127."), local.ipAddress?.hasPrefix("127.") == true { return true }
+        return lowered == "::1" && local.ipAddress == "::1" || lowered == "0.0.0.0"
+    }
+
+    static func isIPAddress(_ host: String) -> Bool {
+        host.contains(":") || host.allSatisfy { $0.isNumber || $0 == "." }
+    }
+
+    static func sentence(for error: ProxyHeaders.FramingError) -> String {
+        switch error {
+        case .conflictingLengths: "The request has both Transfer-Encoding and Content-Length; refusing it (request smuggling)."
+        case .badContentLength: "The request's Content-Length is not a single non-negative number."
+        case .unknownTransferCoding: "The request uses a transfer coding other than chunked."
+        }
+    }
+}

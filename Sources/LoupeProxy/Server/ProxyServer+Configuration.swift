@@ -1,0 +1,44 @@
+import NIOCore
+
+extension ProxyServer {
+    /// How a ``ProxyServer`` listens, where it sends requests and how much it captures.
+    ///
+    /// ```swift
+    /// var configuration = ProxyServer.Configuration()
+    /// configuration.port = 0                                   // any free port
+    /// configuration.upstream = try ProxyUpstream(parsing: "http://127.0.0.1:9000")  // reverse mode
+    /// ```
+    public struct Configuration: Sendable {
+        /// The address to listen on; loopback unless ``allowRemote`` is set.
+        public var host: String = "127.0.0.1"
+        /// The port to listen on (0 picks a free one).
+        public var port: Int = 8080
+        /// Reverse mode when set: every request goes here. Forward mode (absolute-form requests and
+        /// CONNECT tunnels) when nil.
+        public var upstream: ProxyUpstream?
+        /// The most decoded bytes of each request and response body kept in the log.
+        public var maxBodyCapture: Int = 1 << 20
+        /// The ports CONNECT may open tunnels to; others get 403.
+        public var connectPorts: Set<Int> = [443, 8443]
+        /// How long to wait for an upstream connection and for its response head before answering 504.
+        public var upstreamTimeout: TimeAmount = .seconds(30)
+        /// Client connections beyond this many are closed as soon as they are accepted.
+        public var maxConnections: Int = 1024
+        /// The largest request header section accepted; larger ones get 431.
+        public var maxHeaderBytes: Int = 64 * 1024
+        /// Whether ``host`` may be something other than a loopback address.
+        public var allowRemote: Bool = false
+
+        /// The defaults: forward mode on 127.0.0.1:8080, 1 MiB capture, CONNECT to 443 and 8443, 30 s timeout.
+        public init() {}
+
+        /// Throws when the listen address is not loopback and remote access was not allowed.
+        public func validate() throws(ProxyConfigurationError) {
+            guard !allowRemote else { return }
+            let loopback = host == "localhost" || host == "::1" || host.hasPrefix("127.")
+            guard loopback else {
+                throw ProxyConfigurationError("The proxy would listen on \(host), which is not a loopback address; pass --allow-remote to accept connections from other machines.")
+            }
+        }
+    }
+}

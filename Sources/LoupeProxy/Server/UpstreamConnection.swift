@@ -1,0 +1,23 @@
+import NIOCore
+
+/// A connection to an upstream server, kept open between requests of one client connection
+/// when both sides allow it.
+final class UpstreamConnection {
+    let channel: any Channel
+    let endpoint: ProxyTarget.Endpoint
+    let handler: UpstreamHandler
+    /// Whether the last response ended cleanly and the connection may carry another request.
+    var isReusable = false
+
+    init(channel: any Channel, endpoint: ProxyTarget.Endpoint, handler: UpstreamHandler) {
+        self.channel = channel
+        self.endpoint = endpoint
+        self.handler = handler
+    }
+
+    /// Closes the connection without telling the owner (it has already let go of it).
+    func close() {
+        handler.owner = nil
+        channel.close(promise: nil)
+    }
+}

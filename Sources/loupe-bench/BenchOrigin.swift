@@ -1,0 +1,90 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// The fast local origin of the proxy benchmark, run as a child process (`loupe-bench
+/// --serve-origin`) so its CPU time is not the proxy's: `GET /` answers 12 bytes, `GET /sse`
+/// streams events whose data is the monotonic send time in nanoseconds.
+enum BenchOrigin {
+    static let sseEventCount = 200
+    static let sseInterval = TimeAmount.milliseconds(5)
+
+    /// Serves on a free loopback port, prints the port on standard output, and exits when
+    /// standard input closes.
+    static func serve() -> Never {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        do {
+            let channel = try ServerBootstrap(group: group)
+                .serverChannelOption(.backlog, value: 1024)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+                .childChannelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                        try channel.pipeline.syncOperations.addHandler(OriginHandler())
+                    }
+                }
+                .bind(host: "127.0.0.1", port: 0).wait()
+            print(channel.localAddress!.port!)
+            fflush(nil)
+        } catch {
+            FileHandle.standardError.write(Data("bench origin: \(error)\n".utf8))
+            exit(1)
+        }
+        _ = FileHandle.standardInput.readDataToEndOfFile()
+        exit(0)
+    }
+
+    /// Monotonic nanoseconds, comparable across processes on one machine.
+    static func now() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+    }
+
+    private final class OriginHandler: ChannelInboundHandler {
+        typealias InboundIn = HTTPServerRequestPart
+        typealias OutboundOut = HTTPServerResponsePart
+        private var uri = "/"
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            switch unwrapInboundIn(data) {
+            case .head(let head):
+                uri = head.uri
+            case .body:
+                break
+            case .end:
+                if uri.hasPrefix("/sse") { streamEvents(context: context) } else { answer(context: context) }
+            }
+        }
+
+        private func answer(context: ChannelHandlerContext) {
+            var headers = HTTPHeaders()
+            headers.add(name: "content-type", value: "text/plain")
+            headers.add(name: "content-length", value: "12")
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: "hello world\n")))), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        }
+
+        private func streamEvents(context: ChannelHandlerContext) {
+            var headers = HTTPHeaders()
+            headers.add(name: "content-type", value: "text/event-stream")
+            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+            send(remaining: BenchOrigin.sseEventCount, context: context)
+        }
+
+        private func send(remaining: Int, context: ChannelHandlerContext) {
+            guard remaining > 0 else {
+                context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+                return
+            }
+            let event = "data: \(BenchOrigin.now())\n\n"
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: event)))), promise: nil)
+            context.eventLoop.assumeIsolated().scheduleTask(in: BenchOrigin.sseInterval) {
+                self.send(remaining: remaining - 1, context: context)
+            }
+        }
+    }
+}

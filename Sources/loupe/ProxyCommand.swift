@@ -1,0 +1,252 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Foundation
+import LoupeCore
+import LoupeExport
+import LoupeProxy
+import LoupeRedaction
+import LoupeServer
+import NIOCore
+
+/// `loupe proxy`: runs the forward / CONNECT / reverse proxy, logging every exchange redacted.
+struct ProxyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "proxy",
+        abstract: "Run an HTTP proxy that logs every exchange, redacted, and prints an access log.",
+        discussion: """
+            Without --upstream Loupe is a forward proxy: point a client at it (curl -x, \
+            HTTP_PROXY) and it forwards absolute-form requests and opens CONNECT tunnels (logged \
+            with host, port and bytes; HTTPS is not decrypted). With --upstream it is a reverse \
+            proxy: every request goes to that server, Host rewritten. Bodies stream through; the \
+            log keeps a copy of at most --max-body bytes, decoded from gzip/deflate. Event \
+            streams are forwarded chunk by chunk and logged event by event. Everything is \
+            redacted with the built-in rules (and --rules) before it is stored or printed.
+
+            One line per exchange goes to standard error unless --quiet:
+              12:00:01.234 POST 200 api.example.com/conversations 123ms 2.1kB
+
+            EXAMPLES:
+              Forward proxy on 127.0.0.1:8080, then plain HTTP and a CONNECT tunnel through it:
+                loupe proxy
+                curl -x http://127.0.0.1:8080 http://example.com/
+                curl -p -x http://127.0.0.1:8080 https://example.com/
+              Reverse proxy in front of one API:
+                loupe proxy --upstream https://api.example.com --listen 127.0.0.1:9000
+              Keep only failures, at most 64 KiB of each body, with extra rules:
+                loupe proxy --capture-filter 'status:>=400' --max-body 64kb --rules ./my-rules
+            """
+    )
+
+    @Option(help: ArgumentHelp("The address to listen on, host:port.", valueName: "host:port"))
+    var listen = "127.0.0.1:8080"
+
+    @Option(help: ArgumentHelp("Reverse mode: send every request to this http(s)://host[:port][/base].", valueName: "url"))
+    var upstream: String?
+
+    @Option(help: ArgumentHelp("Where the log API listens, host:port.", valueName: "host:port"))
+    var api = "127.0.0.1:9901"
+
+    @Flag(name: .customLong("no-api"), help: "Do not serve the log API.")
+    var noAPI = false
+
+    @Option(name: .customLong("export-on-exit"),
+            help: ArgumentHelp("When the proxy stops, write the log to this file (.zip, .har or .ndjson).", valueName: "file"))
+    var exportOnExit: String?
+
+    @Option(name: .customLong("max-body"), help: ArgumentHelp("The most bytes of each body kept in the log (e.g. 64kb, 1mb).", valueName: "size"))
+    var maxBody = "1mb"
+
+    @Option(name: .customLong("buffer-events"), help: ArgumentHelp("The most exchanges kept in the log.", valueName: "n"))
+    var bufferEvents = 10_000
+
+    @Option(name: .customLong("buffer-bytes"), help: ArgumentHelp("The most bytes the log keeps (e.g. 64mb).", valueName: "size"))
+    var bufferBytes = "64mb"
+
+    @Option(name: .customLong("capture-filter"), help: ArgumentHelp("Keep only finished exchanges matching this filter expression.", valueName: "expr"))
+    var captureFilter: String?
+
+    @OptionGroup var rules: RuleOptions
+
+    @Option(name: .customLong("connect-ports"), help: ArgumentHelp("Comma-separated ports CONNECT may open tunnels to; others get 403.", valueName: "ports"))
+    var connectPorts = "443,8443"
+
+    @Option(name: .customLong("upstream-timeout"), help: ArgumentHelp("How long to wait for the upstream to connect and answer before 504 (e.g. 30s, 500ms).", valueName: "duration"))
+    var upstreamTimeout = "30s"
+
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp("Client connections beyond this many are refused.", valueName: "n"))
+    var maxConnections = 1024
+
+    @Flag(name: .customLong("allow-remote"), help: "Allow listening on a non-loopback address.")
+    var allowRemote = false
+
+    @Flag(help: "Do not print the access log.")
+    var quiet = false
+
+    func validate() throws {
+        guard Self.hostAndPort(listen) != nil else { throw ValidationError("--listen expects host:port, like 127.0.0.1:8080.") }
+        if !noAPI, Self.hostAndPort(api) == nil { throw ValidationError("--api expects host:port, like 127.0.0.1:9901.") }
+        guard Self.bytes(maxBody) != nil else { throw ValidationError("--max-body expects a size like 64kb or 1mb.") }
+        guard Self.bytes(bufferBytes) != nil else { throw ValidationError("--buffer-bytes expects a size like 64mb.") }
+        guard bufferEvents > 0 else { throw ValidationError("--buffer-events must be at least 1.") }
+        if let exportOnExit, ExportFormat(path: exportOnExit) == nil {
+            throw ValidationError("--export-on-exit needs a file ending in .zip, .har or .ndjson, not '\(exportOnExit)'.")
+        }
+        guard maxConnections > 0 else { throw ValidationError("--max-connections must be at least 1.") }
+        guard Self.ports(connectPorts) != nil else { throw ValidationError("--connect-ports expects comma-separated ports like 443,8443.") }
+        guard Self.duration(upstreamTimeout) != nil else { throw ValidationError("--upstream-timeout expects a duration like 30s or 500ms.") }
+    }
+
+    func run() async throws {
+        var filter = EventFilter.all
+        if let captureFilter {
+            do { filter = try EventFilter(parsing: captureFilter) } catch { throw Terminal.fail("--capture-filter: \(error)") }
+        }
+        let ruleSet = try rules.loadRuleSet()
+        let networkLogger = NetworkLogger(configuration: .redacting(
+            ruleSet: ruleSet, maxEvents: bufferEvents, maxBytes: Self.bytes(bufferBytes)!,
+            captureFilter: filter))
+
+        var configuration = ProxyServer.Configuration()
+        let (host, port) = Self.hostAndPort(listen)!
+        configuration.host = host
+        configuration.port = port
+        configuration.maxBodyCapture = Self.bytes(maxBody)!
+        configuration.connectPorts = Self.ports(connectPorts)!
+        configuration.upstreamTimeout = Self.duration(upstreamTimeout)!
+        configuration.maxConnections = maxConnections
+        configuration.allowRemote = allowRemote
+        if let upstream {
+            do { configuration.upstream = try ProxyUpstream(parsing: upstream) } catch { throw Terminal.fail(error.description) }
+        }
+
+        let color = Terminal.colorEnabled(for: STDERR_FILENO)
+        var accessLog: (@Sendable (NetworkEvent) -> Void)?
+        if !quiet {
+            accessLog = { event in
+                let line = AccessLogLine.format(event)
+                Terminal.printError(event.error == nil ? line : Terminal.paint(line, .red, enabled: color))
+            }
+        }
+        let proxy = ProxyServer(configuration: configuration, networkLogger: networkLogger, onExchangeFinished: accessLog)
+        let address: SocketAddress
+        do {
+            address = try await proxy.start()
+        } catch let error as ProxyConfigurationError {
+            throw Terminal.fail(error.description)
+        } catch {
+            throw Terminal.fail("could not listen on \(listen): \(error). Is another process using the port?")
+        }
+        let mode = configuration.upstream.map { "reverse proxy to \($0.usesTLS ? "https" : "http")://\($0.hostHeader)\($0.basePath)" }
+            ?? "forward proxy"
+        Terminal.printError("loupe proxy: \(mode) listening on \(address.ipAddress ?? host):\(address.port ?? port)")
+        let logAPI = noAPI ? nil : try await startLogAPI(for: networkLogger, ruleSet: ruleSet)
+
+        await Self.waitForTerminationSignal()
+        Terminal.printError("loupe proxy: shutting down")
+        await proxy.shutdown()
+        logAPI?.cancel()
+        _ = await logAPI?.result
+        if let exportOnExit { try await export(networkLogger, to: exportOnExit, ruleSet: ruleSet) }
+    }
+
+    /// Serves the log API on `--api` in a task, returning once it listens; a bind failure ends the
+    /// command, since the user asked for the API.
+    private func startLogAPI(for networkLogger: NetworkLogger, ruleSet: RuleSet) async throws -> Task<Void, any Error> {
+        let (host, port) = Self.hostAndPort(api)!
+        let (listening, listened) = AsyncStream.makeStream(of: Int.self)
+        let server = LogAPIServer(logger: networkLogger, configuration: .init(
+            host: host, port: port, allowRemote: allowRemote, source: .proxy, ruleSet: ruleSet,
+            onListening: { listened.yield($0); listened.finish() }))
+        let task = Task {
+            defer { listened.finish() }
+            try await server.run()
+        }
+        var iterator = listening.makeAsyncIterator()
+        guard let bound = await iterator.next() else {
+            let reason: String
+            if case .failure(let error) = await task.result { reason = "\(error)" } else { reason = "it stopped" }
+            throw Terminal.fail("could not serve the log API on \(api): \(reason). Choose another --api port or pass --no-api.")
+        }
+        Terminal.printError("loupe proxy: log API on http://\(host.contains(":") ? "[\(host)]" : host):\(bound)")
+        return task
+    }
+
+    /// Writes the buffered log for `--export-on-exit`.
+    private func export(_ networkLogger: NetworkLogger, to path: String, ruleSet: RuleSet) async throws {
+        do {
+            let manifest = try await networkLogger.export(
+                to: URL(fileURLWithPath: path),
+                configuration: .init(format: ExportFormat(path: path)!, source: .proxy, ruleSet: ruleSet))
+            Terminal.printError("loupe proxy: wrote \(manifest.eventCount) events to \(path)")
+        } catch {
+            throw Terminal.fail("could not export the log to \(path): \(error)")
+        }
+    }
+
+    /// Suspends until SIGINT or SIGTERM arrives.
+    static func waitForTerminationSignal() async {
+        let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { continuation.yield(number) }
+            source.resume()
+            sources.append(source)
+        }
+        for await _ in signals { break }
+        sources.forEach { $0.cancel() }
+    }
+
+    // MARK: - Option values
+
+    /// `host:port` (IPv6 in brackets); nil when malformed.
+    static func hostAndPort(_ text: String) -> (String, Int)? {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+              (0...65_535).contains(port)
+        else { return nil }
+        var host = String(text[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        return host.isEmpty ? nil : (host, port)
+    }
+
+    /// `512`, `64kb`, `1mb`, `1gb` (1024-based) in bytes.
+    static func bytes(_ text: String) -> Int? {
+        let lowered = text.lowercased().trimmingCharacters(in: .whitespaces)
+        let kibi = 1024.0
+        let units: [(String, Double)] = [("gb", kibi * kibi * kibi), ("mb", kibi * kibi), ("kb", kibi),
+                                         ("g", kibi * kibi * kibi), ("m", kibi * kibi), ("k", kibi), ("b", 1)]
+        for (suffix, factor) in units where lowered.hasSuffix(suffix) {
+            guard let number = Double(lowered.dropLast(suffix.count)), number >= 0 else { return nil }
+            return Int(number * factor)
+        }
+        guard let number = Int(lowered), number >= 0 else { return nil }
+        return number
+    }
+
+    /// `30s`, `500ms`, `2m`, or a bare number of seconds.
+    static func duration(_ text: String) -> TimeAmount? {
+        let lowered = text.lowercased()
+        let units: [(String, Double)] = [("ms", 1e6), ("s", 1e9), ("m", 60e9)]
+        for (suffix, factor) in units where lowered.hasSuffix(suffix) {
+            guard let number = Double(lowered.dropLast(suffix.count)), number > 0 else { return nil }
+            return .nanoseconds(Int64(number * factor))
+        }
+        guard let seconds = Double(lowered), seconds > 0 else { return nil }
+        return .nanoseconds(Int64(seconds * 1e9))
+    }
+
+    /// `443,8443` as a set; nil when any entry is not a port.
+    static func ports(_ text: String) -> Set<Int>? {
+        var result: Set<Int> = []
+        for part in text.split(separator: ",") {
+            guard let port = Int(part.trimmingCharacters(in: .whitespaces)), (1...65_535).contains(port) else { return nil }
+            result.insert(port)
+        }
+        return result.isEmpty ? nil : result
+    }
+}

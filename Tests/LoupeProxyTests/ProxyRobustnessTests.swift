@@ -1,0 +1,133 @@
+import Foundation
+import LoupeCore
+import LoupeProxy
+import NIOCore
+import Testing
+
+/// Malformed input, smuggling attempts, unreachable and slow upstreams, many connections.
+@Suite struct ProxyRobustnessTests {
+    static func okOrigin() async throws -> TestOrigin {
+        try await TestOrigin.start { _, response in
+            try await response.send(status: .ok, headers: ["content-type": "text/plain"], body: "ok")
+        }
+    }
+
+    @Test(arguments: [
+        ("garbage", "\u{01}\u{02}garbage\r\n\r\n", "400"),
+        ("TE and CL", "POST http://127.0.0.1:1/ HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", "400"),
+        ("two lengths", "POST http://127.0.0.1:1/ HTTP/1.1\r\nHost: a\r\nContent-Length: 4\r\nContent-Length: 5\r\n\r\nabcd", "400"),
+        ("bad length", "POST http://127.0.0.1:1/ HTTP/1.1\r\nHost: a\r\nContent-Length: -1\r\n\r\n", "400"),
+        ("unknown coding", "POST http://127.0.0.1:1/ HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip\r\n\r\n", "400"),
+        ("origin-form in forward mode", "GET / HTTP/1.1\r\nHost: a\r\n\r\n", "400"),
+        ("huge header", "GET http://127.0.0.1:1/ HTTP/1.1\r\nHost: a\r\nX-Big: \(String(repeating: "a", count: 70_000))\r\n\r\n", "431"),
+    ])
+    func malformedRequestsAreAnsweredAndClosedWhileOtherConnectionsKeepWorking(
+        name: String, request: String, status: String
+    ) async throws {
+        let origin = try await Self.okOrigin()
+        let harness = try await ProxyHarness.start()
+        // A connection opened before the bad one must keep working after it.
+        let bystander = try await RawConnection.connect(port: harness.port)
+
+        let reply = try await RawConnection.exchange(port: harness.port, request)
+        #expect(reply.hasPrefix("HTTP/1.1 \(status)"), "\(name): \(reply.prefix(200))")
+        #expect(reply.lowercased().contains("connection: close"))
+
+        try await bystander.send("GET http://127.0.0.1:\(origin.port)/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        let fine = try await bystander.readToEnd()
+        #expect(fine.hasPrefix("HTTP/1.1 200") && fine.hasSuffix("ok"), "\(name): \(fine.prefix(200))")
+        #expect(origin.requests.count == 1, "nothing of the bad request reached the origin")
+        await harness.stop()
+        await origin.stop()
+    }
+
+    @Test func anUpstreamThatRefusesConnectionsGets502AndAFailedEvent() async throws {
+        let harness = try await ProxyHarness.start()
+        // Port 1 on loopback has no listener.
+        let reply = try await RawConnection.exchange(
+            port: harness.port, "GET http://127.0.0.1:1/x HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        #expect(reply.hasPrefix("HTTP/1.1 502"))
+        let event = try #require(await harness.finishedEvents(count: 1).first)
+        #expect(event.state == .failed)
+        #expect(event.error?.kind == .connectionRefused)
+        #expect(event.response?.status == 502)
+        await harness.stop()
+    }
+
+    @Test func anUnknownHostGets502WithADNSFailure() async throws {
+        let harness = try await ProxyHarness.start()
+        let reply = try await RawConnection.exchange(
+            port: harness.port, "GET http://no-such-host.invalid/ HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        #expect(reply.hasPrefix("HTTP/1.1 502"))
+        let event = try #require(await harness.finishedEvents(count: 1).first)
+        #expect(event.error?.kind == .dnsFailure)
+        await harness.stop()
+    }
+
+    @Test func aSlowUpstreamGets504AndATimeoutEvent() async throws {
+        let gate = TestGate()
+        let origin = try await TestOrigin.start { _, response in
+            await gate.wait()
+            try? await response.send(status: .ok, body: "late")
+        }
+        let harness = try await ProxyHarness.start { $0.upstreamTimeout = .milliseconds(200) }
+        let reply = try await RawConnection.exchange(
+            port: harness.port, "GET http://127.0.0.1:\(origin.port)/slow HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        gate.open()
+        #expect(reply.hasPrefix("HTTP/1.1 504"))
+        let event = try #require(await harness.finishedEvents(count: 1).first)
+        #expect(event.state == .failed)
+        #expect(event.error?.kind == .timeout)
+        await harness.stop()
+        await origin.stop()
+    }
+
+    @Test func twoHundredConcurrentConnectionsAreAllServedAndLogged() async throws {
+        let origin = try await Self.okOrigin()
+        let harness = try await ProxyHarness.start()
+        let port = harness.port
+        let originPort = origin.port
+        let replies = try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    try await RawConnection.exchange(
+                        port: port,
+                        "GET http://127.0.0.1:\(originPort)/\(index) HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(replies.count == 200)
+        #expect(replies.allSatisfy { $0.hasPrefix("HTTP/1.1 200") && $0.hasSuffix("ok") })
+        let events = await harness.finishedEvents(count: 200)
+        #expect(Set(events.map(\.request.url)).count == 200)
+        #expect(events.allSatisfy { $0.state == .complete })
+        await harness.stop()
+        await origin.stop()
+    }
+
+    @Test func pipelinedRequestsAreAnsweredInOrderOnOneConnection() async throws {
+        let origin = try await TestOrigin.start { request, response in
+            try await response.send(status: .ok, body: "answer\(request.head.uri)")
+        }
+        let harness = try await ProxyHarness.start()
+        let target = "http://127.0.0.1:\(origin.port)"
+        let reply = try await RawConnection.exchange(
+            port: harness.port,
+            "GET \(target)/1 HTTP/1.1\r\nHost: a\r\n\r\nGET \(target)/2 HTTP/1.1\r\nHost: a\r\n\r\nGET \(target)/3 HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        let first = try #require(reply.range(of: "answer/1"))
+        let second = try #require(reply.range(of: "answer/2"))
+        let third = try #require(reply.range(of: "answer/3"))
+        #expect(first.lowerBound < second.lowerBound && second.lowerBound < third.lowerBound)
+        await harness.stop()
+        await origin.stop()
+    }
+
+    @Test func theProxyRefusesToListenOnANonLoopbackAddressUnlessAllowed() async throws {
+        var configuration = ProxyServer.Configuration()
+        configuration.host = "0.0.0.0"
+        #expect(throws: ProxyConfigurationError.self) { try configuration.validate() }
+        configuration.allowRemote = true
+        try configuration.validate()
+    }
+}
