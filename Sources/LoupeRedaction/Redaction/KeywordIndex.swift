@@ -149,8 +149,10 @@ struct KeywordIndex: Sendable {
                         wanted.withUnsafeBufferPointer { wanted in
                             flatBytes.withUnsafeBufferPointer { flat in
                                 flatStarts.withUnsafeBufferPointer { flatStarts in
-                                    /// The keywords at `position`, whose pair bit is set.
-                                    @inline(__always) func visit(_ position: Int) {
+                                    /// The keywords at `position`, whose pair bit is set. `result` is passed
+                                    /// rather than captured: a captured variable is checked for exclusive
+                                    /// access at run time on every visit.
+                                    @inline(__always) func visit(_ position: Int, _ result: inout [[Int]]) {
                                         let byte = text[position]
                                         let single = singles[Int(byte)]
                                         if single >= 0 { result[single].append(position) }
@@ -178,7 +180,7 @@ struct KeywordIndex: Sendable {
                                             | bit(word >> 32 & 0xFFFF) << 4 | bit(word >> 40 & 0xFFFF) << 5
                                             | bit(word >> 48 & 0xFFFF) << 6 | bit(word >> 56 | next << 8) << 7
                                         while hits != 0 {
-                                            visit(position + hits.trailingZeroBitCount)
+                                            visit(position + hits.trailingZeroBitCount, &result)
                                             hits &= hits &- 1
                                         }
                                         position += 8
@@ -186,7 +188,7 @@ struct KeywordIndex: Sendable {
                                     let last = count - 1
                                     while position < last {
                                         if bit(UInt64(text[position]) | UInt64(text[position + 1]) << 8) != 0 {
-                                            visit(position)
+                                            visit(position, &result)
                                         }
                                         position += 1
                                     }
