@@ -145,17 +145,12 @@ struct CandidateRuns {
             while pending != 0 {
                 let first = pending.trailingZeroBitCount
                 // The bytes before a run's first digit hold no digit, so they add nothing.
-                let breaksBefore = breaks & Self.below(first)
-                let start = breaksBefore != 0
-                    ? offset + 64 - breaksBefore.leadingZeroBitCount
-                    : reachBack(from: offset, over: CandidateRuns.numberRun)
-                let breaksAfter = breaks & ~Self.below(first)
-                guard breaksAfter != 0 else {
+                let (start, bounded) = bounds(around: first, breaks: breaks, at: offset, kind: CandidateRuns.numberRun)
+                guard let end = bounded else {
                     numberStart = start
                     digits = (digitMask & ~Self.below(first)).nonzeroBitCount
                     return
                 }
-                let end = breaksAfter.trailingZeroBitCount
                 let count = (digitMask & ~Self.below(first) & Self.below(end)).nonzeroBitCount
                 if count >= CandidateRuns.keptDigits { digitRuns.append((start..<(offset + end), count)) }
                 pending &= ~Self.below(end)
@@ -180,20 +175,28 @@ struct CandidateRuns {
             while pending != 0 {
                 // A shape's four bytes are run bytes, so a break before it lies before them.
                 let first = pending.trailingZeroBitCount
-                let breaksBefore = breaks & Self.below(first)
-                let start = breaksBefore != 0
-                    ? offset + 64 - breaksBefore.leadingZeroBitCount
-                    : reachBack(from: offset, over: CandidateRuns.ibanRun)
-                let breaksAfter = breaks & ~Self.below(first)
-                guard breaksAfter != 0 else {
+                let (start, bounded) = bounds(around: first, breaks: breaks, at: offset, kind: CandidateRuns.ibanRun)
+                guard let end = bounded else {
                     ibanStart = start
                     shaped = true
                     return
                 }
-                let end = breaksAfter.trailingZeroBitCount
                 ibanRuns.append(start..<(offset + end))
                 pending &= ~Self.below(end)
             }
+        }
+
+        /// The run of `kind` bytes holding bit `first` of the chunk at `offset`, whose other
+        /// bytes are `breaks`: its start in the text, and its end as a bit of the chunk (nil
+        /// when it goes on into the next chunk).
+        @inline(__always)
+        func bounds(around first: Int, breaks: UInt64, at offset: Int, kind: UInt8) -> (start: Int, end: Int?) {
+            let breaksBefore = breaks & Self.below(first)
+            let start = breaksBefore != 0
+                ? offset + 64 - breaksBefore.leadingZeroBitCount
+                : reachBack(from: offset, over: kind)
+            let breaksAfter = breaks & ~Self.below(first)
+            return (start, breaksAfter != 0 ? breaksAfter.trailingZeroBitCount : nil)
         }
 
         /// Closes the runs still open at the end of the text.
