@@ -6,11 +6,11 @@ struct KeywordIndex: Sendable {
     /// The (lower-case) bytes each keyword consists of: a keyword whose bytes do not all occur in
     /// a text cannot occur in it, which settles most keywords without searching.
     let byteSets: [ByteSet]
-    /// One bit per pair of adjacent bytes, indexed `first | second << 8` (the order of a
-    /// little-endian load), set where a keyword of two or more bytes may start (both cases of
+    /// One byte (0 or 1) per pair of adjacent bytes, indexed `first | second << 8` (the order of
+    /// a little-endian load), set where a keyword of two or more bytes may start (both cases of
     /// letters) and wherever the first byte is a one-byte keyword: the search looks closer only
-    /// where the bit is set.
-    private let bigrams: [UInt64]
+    /// where it is set. A byte rather than a bit per pair spares the hot loop the bit arithmetic.
+    private let bigrams: [UInt8]
     /// Multi-byte keyword indices grouped by lower-cased first byte:
     /// `bucketItems[bucketStarts[b]..<bucketStarts[b + 1]]`.
     private let bucketStarts: [Int]
@@ -41,12 +41,12 @@ struct KeywordIndex: Sendable {
             for byte in bytes { set.insert(byte) }
             return set
         }
-        var bigrams = [UInt64](repeating: 0, count: 65_536 / 64)
+        var bigrams = [UInt8](repeating: 0, count: 65_536)
         var buckets = [[Int]](repeating: [], count: 256)
         var singles: [(Int, UInt8)] = []
         func mark(_ first: UInt8, _ second: UInt8) {
             let pair = Int(first) | Int(second) << 8
-            bigrams[pair >> 6] |= 1 << UInt64(pair & 63)
+            bigrams[pair] = 1
         }
         for (index, bytes) in distinct.enumerated() {
             guard bytes.count >= 2 else {
@@ -104,7 +104,7 @@ struct KeywordIndex: Sendable {
                     let last = count - 1
                     while position < last {
                         let pair = Int(text[position]) | Int(text[position + 1]) << 8
-                        if bigrams[pair >> 6] & (1 << UInt64(pair & 63)) != 0 {
+                        if bigrams[pair] != 0 {
                             let first = Int(Self.lowercased(text[position]))
                             for slot in starts[first]..<starts[first + 1] {
                                 let keyword = items[slot]
@@ -130,7 +130,7 @@ struct KeywordIndex: Sendable {
     /// but without stopping early.
     ///
     /// The pair test runs eight positions per step: one 64-bit load and the byte after it hold
-    /// the eight pairs, and the set bits are gathered into a mask that is then walked, so the
+    /// the eight pairs, and their table flags are gathered into a mask that is then walked, so the
     /// common position without a hit costs a few instructions and no branch.
     func occurrences(in text: UnsafeRawBufferPointer, wanted: [Bool]) -> [[Int]] {
         var result = [[Int]](repeating: [], count: keywords.count)
@@ -167,18 +167,18 @@ struct KeywordIndex: Sendable {
                                             }
                                         }
                                     }
-                                    @inline(__always) func bit(_ pair: UInt64) -> UInt64 {
-                                        bigrams[Int(truncatingIfNeeded: pair &>> 6)] &>> (pair & 63) & 1
+                                    @inline(__always) func flag(_ pair: UInt64) -> UInt64 {
+                                        UInt64(bigrams[Int(truncatingIfNeeded: pair)])
                                     }
                                     var position = 0
                                     while position + 9 <= count {
                                         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position,
                                                                                            as: UInt64.self))
                                         let next = UInt64(text[position + 8])
-                                        var hits = bit(word & 0xFFFF) | bit(word >> 8 & 0xFFFF) << 1
-                                            | bit(word >> 16 & 0xFFFF) << 2 | bit(word >> 24 & 0xFFFF) << 3
-                                            | bit(word >> 32 & 0xFFFF) << 4 | bit(word >> 40 & 0xFFFF) << 5
-                                            | bit(word >> 48 & 0xFFFF) << 6 | bit(word >> 56 | next << 8) << 7
+                                        var hits = flag(word & 0xFFFF) | flag(word >> 8 & 0xFFFF) << 1
+                                            | flag(word >> 16 & 0xFFFF) << 2 | flag(word >> 24 & 0xFFFF) << 3
+                                            | flag(word >> 32 & 0xFFFF) << 4 | flag(word >> 40 & 0xFFFF) << 5
+                                            | flag(word >> 48 & 0xFFFF) << 6 | flag(word >> 56 | next << 8) << 7
                                         while hits != 0 {
                                             visit(position + hits.trailingZeroBitCount, &result)
                                             hits &= hits &- 1
@@ -187,7 +187,7 @@ struct KeywordIndex: Sendable {
                                     }
                                     let last = count - 1
                                     while position < last {
-                                        if bit(UInt64(text[position]) | UInt64(text[position + 1]) << 8) != 0 {
+                                        if flag(UInt64(text[position]) | UInt64(text[position + 1]) << 8) != 0 {
                                             visit(position, &result)
                                         }
                                         position += 1
