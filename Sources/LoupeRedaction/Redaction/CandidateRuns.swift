@@ -46,6 +46,9 @@ struct CandidateRuns {
         return patterns
     }()
 
+    /// The fewest digits a kept number run has: below every requirement's minimum.
+    static let keptDigits = 7
+
     /// Runs of `[0-9 +\-.()/]` with their digit counts, ascending.
     private(set) var digitRuns: [(range: Range<Int>, digits: Int)] = []
     /// Runs of `[A-Z0-9 ]` holding the IBAN shape, ascending.
@@ -53,80 +56,249 @@ struct CandidateRuns {
 
     /// Finds the runs in `text` in one pass. Runs too short to hold any match are dropped.
     ///
-    /// Every run worth keeping contains a digit, so while no run is open the pass looks for
-    /// digits only, sixteen bytes at a time; at a digit it opens each kind of run, reaching back
-    /// over the digit-free class bytes before it, and then follows both runs byte by byte until
-    /// they end. Each byte is visited at most a few times, and the common digit-free stretches
-    /// of text cost one vector compare per sixteen bytes instead of a branch per byte.
+    /// The text is read in chunks of 64 bytes, each turned into one bit mask per byte class
+    /// (digit, number-run byte, IBAN-run byte, capital) with vector compares; runs are then
+    /// found with bit operations, one step per run instead of one per byte. Every run worth
+    /// keeping contains a digit, so a chunk without digits and without an open run is skipped
+    /// after one vector test, before any mask is built.
     init(in text: UnsafeRawBufferPointer) {
-        let count = text.count
+        guard let base = text.baseAddress, !text.isEmpty else { return }
+        var scan = Scan(text: text)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.chunkSize) { tail in
+            var chunkStart = 0
+            while chunkStart < text.count {
+                if chunkStart + Self.chunkSize <= text.count {
+                    scan.chunk(UnsafeRawPointer(base + chunkStart), at: chunkStart)
+                } else {
+                    // The last, partial chunk: zero bytes belong to no class, so the padding
+                    // ends every run at the text's end.
+                    tail.initialize(repeating: 0)
+                    UnsafeMutableRawBufferPointer(tail).copyMemory(from: UnsafeRawBufferPointer(rebasing: text[chunkStart...]))
+                    scan.chunk(UnsafeRawPointer(tail.baseAddress!), at: chunkStart)
+                }
+                chunkStart += Self.chunkSize
+            }
+        }
+        scan.finish()
+        digitRuns = scan.digitRuns
+        ibanRuns = scan.ibanRuns
+    }
+
+    /// Bytes per chunk: one bit each in a 64-bit mask.
+    static let chunkSize = 64
+
+    /// The state of one pass: the runs still open at the end of the last chunk and what was found.
+    private struct Scan {
+        let text: UnsafeRawBufferPointer
         var digitRuns: [(range: Range<Int>, digits: Int)] = []
         var ibanRuns: [Range<Int>] = []
-        guard let base = text.baseAddress else { return }
-        Self.classes.withUnsafeBufferPointer { classes in
-            @inline(__always) func bits(_ index: Int) -> UInt8 { classes[Int(text[index])] }
-            // The open runs: their starts (-1 when none is open), the number run's digit count,
-            // whether the IBAN run holds the shape yet.
-            var numberStart = -1, digits = 0
-            var ibanStart = -1, shaped = false
-            var position = 0
-            let zero = SIMD16<UInt8>(repeating: UInt8(ascii: "0")), ten = SIMD16<UInt8>(repeating: 10)
-            while position < count {
-                if numberStart < 0, ibanStart < 0 {
-                    // No run open: skip to the next chunk holding a digit.
-                    if position + 16 <= count {
-                        let chunk = base.loadUnaligned(fromByteOffset: position, as: SIMD16<UInt8>.self)
-                        if !any((chunk &- zero) .< ten) {
-                            position += 16
-                            continue
-                        }
-                    }
-                    // Then to the digit itself, one byte at a time.
-                    while position < count, bits(position) & Self.digit == 0 { position += 1 }
-                    guard position < count else { break }
-                }
-                let byteBits = bits(position)
-                if numberStart >= 0 {
-                    if byteBits & Self.numberRun != 0 {
-                        digits &+= Int(byteBits & Self.digit)
-                    } else {
-                        if digits >= 7 { digitRuns.append((numberStart..<position, digits)) }
-                        numberStart = -1
-                    }
-                } else if byteBits & Self.digit != 0 {
-                    // The bytes before a run's first digit hold no digit, so they add nothing.
-                    var start = position
-                    while start > 0, bits(start - 1) & Self.numberRun != 0 { start -= 1 }
-                    numberStart = start
-                    digits = 1
-                }
-                if ibanStart >= 0 {
-                    if byteBits & Self.ibanRun != 0 {
-                        // Two digits preceded by two capitals, all inside the run.
-                        if !shaped, position - ibanStart >= 3, byteBits & Self.digit != 0,
-                           bits(position - 1) & Self.digit != 0, bits(position - 2) & Self.capital != 0,
-                           bits(position - 3) & Self.capital != 0
-                        {
-                            shaped = true
-                        }
-                    } else {
-                        if shaped { ibanRuns.append(ibanStart..<position) }
-                        ibanStart = -1
-                    }
-                } else if byteBits & Self.digit != 0 {
-                    var start = position
-                    while start > 0, bits(start - 1) & Self.ibanRun != 0 { start -= 1 }
-                    ibanStart = start
-                    // The shape needs two digits, so it cannot end before the next byte.
-                    shaped = false
-                }
-                position += 1
+        /// The open number run's start (-1 when none) and digit count.
+        var numberStart = -1, digits = 0
+        /// The open IBAN run's start (-1 when none) and whether it holds the shape yet.
+        var ibanStart = -1, shaped = false
+        /// The previous chunk's digit and capital masks, for shapes straddling two chunks; the
+        /// capitals are nil after a skipped chunk (its digits are none).
+        var previousDigits: UInt64 = 0
+        var previousCapitals: UInt64? = 0
+
+        init(text: UnsafeRawBufferPointer) { self.text = text }
+
+        @inline(__always)
+        mutating func chunk(_ chunk: UnsafeRawPointer, at offset: Int) {
+            guard numberStart >= 0 || ibanStart >= 0 || CandidateRuns.holdsDigit(chunk) else {
+                // Nothing can start or continue here.
+                previousDigits = 0
+                previousCapitals = nil
+                return
             }
-            if numberStart >= 0, digits >= 7 { digitRuns.append((numberStart..<count, digits)) }
-            if ibanStart >= 0, shaped { ibanRuns.append(ibanStart..<count) }
+            let masks = CandidateRuns.masks(chunk)
+            numberRuns(digits: masks.digits, runBytes: masks.numberRun, at: offset)
+            // Shapes end at a digit preceded by a digit, two capitals before (possibly in the
+            // previous chunk).
+            let previous = previousCapitals ?? capitalsBefore(offset)
+            let shapes = masks.digits & (masks.digits << 1 | previousDigits >> 63)
+                & (masks.capitals << 2 | previous >> 62) & (masks.capitals << 3 | previous >> 61)
+            if shapes != 0 || ibanStart >= 0 {
+                ibanRuns(shapes: shapes, runBytes: masks.ibanRun, at: offset)
+            }
+            previousDigits = masks.digits
+            previousCapitals = masks.capitals
         }
-        self.digitRuns = digitRuns
-        self.ibanRuns = ibanRuns
+
+        /// The number runs of one chunk, given its digit and run-byte masks.
+        @inline(__always)
+        mutating func numberRuns(digits digitMask: UInt64, runBytes: UInt64, at offset: Int) {
+            let breaks = ~runBytes
+            var pending = digitMask
+            if numberStart >= 0 {
+                // The open run goes on up to the first break.
+                guard breaks != 0 else {
+                    digits += digitMask.nonzeroBitCount
+                    return
+                }
+                let end = breaks.trailingZeroBitCount
+                digits += (digitMask & Self.below(end)).nonzeroBitCount
+                if digits >= CandidateRuns.keptDigits { digitRuns.append((numberStart..<(offset + end), digits)) }
+                numberStart = -1
+                pending &= ~Self.below(end)
+            }
+            while pending != 0 {
+                let first = pending.trailingZeroBitCount
+                // The bytes before a run's first digit hold no digit, so they add nothing.
+                let (start, bounded) = bounds(around: first, breaks: breaks, at: offset, kind: CandidateRuns.numberRun)
+                guard let end = bounded else {
+                    numberStart = start
+                    digits = (digitMask & ~Self.below(first)).nonzeroBitCount
+                    return
+                }
+                let count = (digitMask & ~Self.below(first) & Self.below(end)).nonzeroBitCount
+                if count >= CandidateRuns.keptDigits { digitRuns.append((start..<(offset + end), count)) }
+                pending &= ~Self.below(end)
+            }
+        }
+
+        /// The IBAN runs of one chunk, given the ends of its shapes and its run-byte mask.
+        @inline(__always)
+        mutating func ibanRuns(shapes: UInt64, runBytes: UInt64, at offset: Int) {
+            let breaks = ~runBytes
+            var pending = shapes
+            if ibanStart >= 0 {
+                guard breaks != 0 else {
+                    shaped = shaped || shapes != 0
+                    return
+                }
+                let end = breaks.trailingZeroBitCount
+                if shaped || shapes & Self.below(end) != 0 { ibanRuns.append(ibanStart..<(offset + end)) }
+                ibanStart = -1
+                pending &= ~Self.below(end)
+            }
+            while pending != 0 {
+                // A shape's four bytes are run bytes, so a break before it lies before them.
+                let first = pending.trailingZeroBitCount
+                let (start, bounded) = bounds(around: first, breaks: breaks, at: offset, kind: CandidateRuns.ibanRun)
+                guard let end = bounded else {
+                    ibanStart = start
+                    shaped = true
+                    return
+                }
+                ibanRuns.append(start..<(offset + end))
+                pending &= ~Self.below(end)
+            }
+        }
+
+        /// The run of `kind` bytes holding bit `first` of the chunk at `offset`, whose other
+        /// bytes are `breaks`: its start in the text, and its end as a bit of the chunk (nil
+        /// when it goes on into the next chunk).
+        @inline(__always)
+        func bounds(around first: Int, breaks: UInt64, at offset: Int, kind: UInt8) -> (start: Int, end: Int?) {
+            let breaksBefore = breaks & Self.below(first)
+            let start = breaksBefore != 0
+                ? offset + 64 - breaksBefore.leadingZeroBitCount
+                : reachBack(from: offset, over: kind)
+            let breaksAfter = breaks & ~Self.below(first)
+            return (start, breaksAfter != 0 ? breaksAfter.trailingZeroBitCount : nil)
+        }
+
+        /// Closes the runs still open at the end of the text.
+        mutating func finish() {
+            if numberStart >= 0, digits >= CandidateRuns.keptDigits { digitRuns.append((numberStart..<text.count, digits)) }
+            if ibanStart >= 0, shaped { ibanRuns.append(ibanStart..<text.count) }
+        }
+
+        /// The start of the run of `kind` bytes ending just before `offset`, which a run found
+        /// at the start of a chunk continues.
+        func reachBack(from offset: Int, over kind: UInt8) -> Int {
+            var start = offset
+            while start > 0, CandidateRuns.classes[Int(text[start - 1])] & kind != 0 { start -= 1 }
+            return start
+        }
+
+        /// The capital mask of the two bytes before `offset`, in bits 62 and 63, for when the
+        /// previous chunk's capitals were not built.
+        func capitalsBefore(_ offset: Int) -> UInt64 {
+            var mask: UInt64 = 0
+            if offset >= 1, CandidateRuns.classes[Int(text[offset - 1])] & CandidateRuns.capital != 0 { mask |= 1 << 63 }
+            if offset >= 2, CandidateRuns.classes[Int(text[offset - 2])] & CandidateRuns.capital != 0 { mask |= 1 << 62 }
+            return mask
+        }
+
+        /// The bits below bit `count` (all 64 for 64).
+        @inline(__always)
+        static func below(_ count: Int) -> UInt64 {
+            count >= 64 ? .max : (1 &<< UInt64(count)) &- 1
+        }
+    }
+
+    /// Whether a 64-byte chunk holds a digit.
+    ///
+    /// Not inlined, like ``masks(_:)``: compiled on their own, the vector compares stay vector
+    /// instructions, where inlined into the scan loop the optimizer turned them into one
+    /// branch per lane.
+    @inline(never)
+    static func holdsDigit(_ chunk: UnsafeRawPointer) -> Bool {
+        let zero = SIMD16<UInt8>(repeating: UInt8(ascii: "0")), ten = SIMD16<UInt8>(repeating: 10)
+        var found = SIMD16<UInt8>(repeating: 0)
+        for part in 0..<4 {
+            let lanes = chunk.loadUnaligned(fromByteOffset: 16 * part, as: SIMD16<UInt8>.self)
+            found |= unsafeBitCast(lanes &- zero .< ten, to: SIMD16<UInt8>.self)
+        }
+        let words = unsafeBitCast(found, to: SIMD2<UInt64>.self)
+        return words[0] | words[1] != 0
+    }
+
+    /// The class masks of a 64-byte chunk: bit `i` tells whether byte `i` is of the class.
+    struct Masks {
+        var digits: UInt64 = 0
+        /// `[0-9 +\-.()/]`.
+        var numberRun: UInt64 = 0
+        /// `[A-Z0-9 ]`.
+        var ibanRun: UInt64 = 0
+        var capitals: UInt64 = 0
+    }
+
+    /// The class masks of a 64-byte chunk, sixteen bytes per vector: each byte's classes as bits
+    /// of one lane, then each bit gathered from eight lanes at once by one multiplication. Not
+    /// inlined: see ``holdsDigit(_:)``.
+    @inline(never)
+    static func masks(_ chunk: UnsafeRawPointer) -> Masks {
+        var masks = Masks()
+        // Every mask is taken as bytes at once (its lanes are all ones or all zeros) and combined
+        // with plain vector `&`, `|`, `^`: the mask operators compile to a branch per lane.
+        @inline(__always) func bytes(_ mask: SIMDMask<SIMD16<Int8>>) -> SIMD16<UInt8> {
+            unsafeBitCast(mask, to: SIMD16<UInt8>.self)
+        }
+        for part in 0..<4 {
+            let lanes = chunk.loadUnaligned(fromByteOffset: 16 * part, as: SIMD16<UInt8>.self)
+            let digit = bytes(lanes &- SIMD16<UInt8>(repeating: UInt8(ascii: "0")) .< SIMD16<UInt8>(repeating: 10))
+            let capital = bytes(lanes &- SIMD16<UInt8>(repeating: UInt8(ascii: "A")) .< SIMD16<UInt8>(repeating: 26))
+            let space = bytes(lanes .== SIMD16<UInt8>(repeating: UInt8(ascii: " ")))
+            // `(`, `)`, `+`, `-`, `.`, `/` and the digits lie in 0x28...0x39, as do `*` and `,`,
+            // which the `^` takes out again.
+            let numberRange = bytes(lanes &- SIMD16<UInt8>(repeating: 0x28) .< SIMD16<UInt8>(repeating: 0x12))
+            let excluded = bytes(lanes .== SIMD16<UInt8>(repeating: UInt8(ascii: "*")))
+                | bytes(lanes .== SIMD16<UInt8>(repeating: UInt8(ascii: ",")))
+            let numberRun = numberRange ^ excluded | space
+            let ibanRun = digit | capital | space
+            let classes = digit & SIMD16<UInt8>(repeating: 1) | numberRun & SIMD16<UInt8>(repeating: 2)
+                | ibanRun & SIMD16<UInt8>(repeating: 4) | capital & SIMD16<UInt8>(repeating: 8)
+            let words = unsafeBitCast(classes, to: SIMD2<UInt64>.self)
+            let shift = UInt64(16 * part)
+            masks.digits |= gather(words, bit: 0) << shift
+            masks.numberRun |= gather(words, bit: 1) << shift
+            masks.ibanRun |= gather(words, bit: 2) << shift
+            masks.capitals |= gather(words, bit: 3) << shift
+        }
+        return masks
+    }
+
+    /// Bit `bit` of each of the sixteen bytes in `words`, as sixteen bits: the eight bits of one
+    /// word, isolated as 0 or 1 bytes, land in its top byte when multiplied by 0x0102…80.
+    @inline(__always)
+    static func gather(_ words: SIMD2<UInt64>, bit: UInt64) -> UInt64 {
+        let lanes: UInt64 = 0x0101_0101_0101_0101, magic: UInt64 = 0x0102_0408_1020_4080
+        let low = (((words[0] >> bit) & lanes) &* magic) >> 56
+        let high = (((words[1] >> bit) & lanes) &* magic) >> 56
+        return low | high << 8
     }
 
     // Bits of ``classes``.
@@ -135,7 +307,7 @@ struct CandidateRuns {
     private static let ibanRun: UInt8 = 4
     private static let capital: UInt8 = 8
 
-    /// Per byte value, which runs it belongs to: a table keeps the per-byte work to one load.
+    /// Per byte value, which runs it belongs to, for the few bytes read one at a time.
     private static let classes: [UInt8] = (0...255).map { value in
         let byte = UInt8(value)
         var bits: UInt8 = 0

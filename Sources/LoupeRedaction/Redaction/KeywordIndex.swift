@@ -6,9 +6,11 @@ struct KeywordIndex: Sendable {
     /// The (lower-case) bytes each keyword consists of: a keyword whose bytes do not all occur in
     /// a text cannot occur in it, which settles most keywords without searching.
     let byteSets: [ByteSet]
-    /// One bit per pair of adjacent bytes (both cases of letters) that starts a keyword of two or
-    /// more bytes: the search looks closer only where the bit is set.
-    private let bigrams: [UInt64]
+    /// One byte (0 or 1) per pair of adjacent bytes, indexed `first | second << 8` (the order of
+    /// a little-endian load), set where a keyword of two or more bytes may start (both cases of
+    /// letters) and wherever the first byte is a one-byte keyword: the search looks closer only
+    /// where it is set. A byte rather than a bit per pair spares the hot loop the bit arithmetic.
+    private let bigrams: [UInt8]
     /// Multi-byte keyword indices grouped by lower-cased first byte:
     /// `bucketItems[bucketStarts[b]..<bucketStarts[b + 1]]`.
     private let bucketStarts: [Int]
@@ -39,20 +41,24 @@ struct KeywordIndex: Sendable {
             for byte in bytes { set.insert(byte) }
             return set
         }
-        var bigrams = [UInt64](repeating: 0, count: 65_536 / 64)
+        var bigrams = [UInt8](repeating: 0, count: 65_536)
         var buckets = [[Int]](repeating: [], count: 256)
         var singles: [(Int, UInt8)] = []
+        func mark(_ first: UInt8, _ second: UInt8) {
+            let pair = Int(first) | Int(second) << 8
+            bigrams[pair] = 1
+        }
         for (index, bytes) in distinct.enumerated() {
             guard bytes.count >= 2 else {
                 singles.append((index, bytes[0]))
+                for first in Self.cases(of: bytes[0]) {
+                    for second in 0...UInt8.max { mark(first, second) }
+                }
                 continue
             }
             buckets[Int(bytes[0])].append(index)
             for first in Self.cases(of: bytes[0]) {
-                for second in Self.cases(of: bytes[1]) {
-                    let pair = Int(first) << 8 | Int(second)
-                    bigrams[pair >> 6] |= 1 << UInt64(pair & 63)
-                }
+                for second in Self.cases(of: bytes[1]) { mark(first, second) }
             }
         }
         var starts = [0]
@@ -96,10 +102,9 @@ struct KeywordIndex: Sendable {
                     flatStarts.withUnsafeBufferPointer { flatStarts in
                     var position = 0
                     let last = count - 1
-                    var pair = Int(text[0])
                     while position < last {
-                        pair = (pair << 8 | Int(text[position + 1])) & 0xFFFF
-                        if bigrams[pair >> 6] & (1 << UInt64(pair & 63)) != 0 {
+                        let pair = Int(text[position]) | Int(text[position + 1]) << 8
+                        if bigrams[pair] != 0 {
                             let first = Int(Self.lowercased(text[position]))
                             for slot in starts[first]..<starts[first + 1] {
                                 let keyword = items[slot]
@@ -123,6 +128,10 @@ struct KeywordIndex: Sendable {
     /// The positions of every occurrence of each wanted keyword in `text`, ascending, indexed
     /// like ``keywords`` (empty for keywords not wanted). One pass, like ``search(_:folded:wanted:found:)``
     /// but without stopping early.
+    ///
+    /// The pair test runs eight positions per step: one 64-bit load and the byte after it hold
+    /// the eight pairs, and their table flags are gathered into a mask that is then walked, so the
+    /// common position without a hit costs a few instructions and no branch.
     func occurrences(in text: UnsafeRawBufferPointer, wanted: [Bool]) -> [[Int]] {
         var result = [[Int]](repeating: [], count: keywords.count)
         // Per byte value: the one-byte keyword it is (or -1).
@@ -132,7 +141,7 @@ struct KeywordIndex: Sendable {
             if byte &- UInt8(ascii: "a") < 26 { singles[Int(byte ^ 0x20)] = keyword }
         }
         let count = text.count
-        guard count > 0 else { return result }
+        guard count > 0, let base = text.baseAddress else { return result }
         bigrams.withUnsafeBufferPointer { bigrams in
             bucketStarts.withUnsafeBufferPointer { starts in
                 bucketItems.withUnsafeBufferPointer { items in
@@ -140,24 +149,46 @@ struct KeywordIndex: Sendable {
                         wanted.withUnsafeBufferPointer { wanted in
                             flatBytes.withUnsafeBufferPointer { flat in
                                 flatStarts.withUnsafeBufferPointer { flatStarts in
-                                    let last = count - 1
-                                    var position = 0
-                                    while position < last {
+                                    /// The keywords at `position`, whose pair bit is set. `result` is passed
+                                    /// rather than captured: a captured variable is checked for exclusive
+                                    /// access at run time on every visit.
+                                    @inline(__always) func visit(_ position: Int, _ result: inout [[Int]]) {
                                         let byte = text[position]
                                         let single = singles[Int(byte)]
                                         if single >= 0 { result[single].append(position) }
-                                        let pair = Int(byte) << 8 | Int(text[position + 1])
-                                        if bigrams[pair >> 6] & (1 << UInt64(pair & 63)) != 0 {
-                                            let first = Int(Self.lowercased(byte))
-                                            for slot in starts[first]..<starts[first + 1] {
-                                                let keyword = items[slot]
-                                                if wanted[keyword],
-                                                   Self.matches(flat, flatStarts[keyword]..<flatStarts[keyword + 1],
-                                                                in: text, at: position)
-                                                {
-                                                    result[keyword].append(position)
-                                                }
+                                        let first = Int(Self.lowercased(byte))
+                                        for slot in starts[first]..<starts[first + 1] {
+                                            let keyword = items[slot]
+                                            if wanted[keyword],
+                                               Self.matches(flat, flatStarts[keyword]..<flatStarts[keyword + 1],
+                                                            in: text, at: position)
+                                            {
+                                                result[keyword].append(position)
                                             }
+                                        }
+                                    }
+                                    @inline(__always) func flag(_ pair: UInt64) -> UInt64 {
+                                        UInt64(bigrams[Int(truncatingIfNeeded: pair)])
+                                    }
+                                    var position = 0
+                                    while position + 9 <= count {
+                                        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position,
+                                                                                           as: UInt64.self))
+                                        let next = UInt64(text[position + 8])
+                                        var hits = flag(word & 0xFFFF) | flag(word >> 8 & 0xFFFF) << 1
+                                            | flag(word >> 16 & 0xFFFF) << 2 | flag(word >> 24 & 0xFFFF) << 3
+                                            | flag(word >> 32 & 0xFFFF) << 4 | flag(word >> 40 & 0xFFFF) << 5
+                                            | flag(word >> 48 & 0xFFFF) << 6 | flag(word >> 56 | next << 8) << 7
+                                        while hits != 0 {
+                                            visit(position + hits.trailingZeroBitCount, &result)
+                                            hits &= hits &- 1
+                                        }
+                                        position += 8
+                                    }
+                                    let last = count - 1
+                                    while position < last {
+                                        if flag(UInt64(text[position]) | UInt64(text[position + 1]) << 8) != 0 {
+                                            visit(position, &result)
                                         }
                                         position += 1
                                     }

@@ -227,13 +227,11 @@ final class PatternEngine: Sendable {
         for position in positions {
             if let last = regions.last, position < last.upperBound, !multiLine {
                 // Inside the previous region: extend it to this keyword's following line.
-                var upper = last.upperBound
                 let highest = min(count, position + 4096)
-                while upper < highest {
-                    upper += 1
-                    if text[upper - 1] == newline { break }
+                if last.upperBound < highest {
+                    let upper = ByteSearch.firstIndex(of: newline, in: text, last.upperBound..<highest).map { $0 + 1 } ?? highest
+                    regions[regions.count - 1] = last.lowerBound..<upper
                 }
-                regions[regions.count - 1] = last.lowerBound..<max(last.upperBound, upper)
                 continue
             }
             var lower = position, upper = position
@@ -244,21 +242,19 @@ final class PatternEngine: Sendable {
                 while upper < count, text[upper - 1] != newline, upper < position + 2 * multiLineReach { upper += 1 }
             } else {
                 let lowest = max(0, position - 4096), highest = min(count, position + 4096)
-                var lines = 0
-                while lower > lowest {  // back to the start of the previous line
-                    if text[lower - 1] == newline {
-                        lines += 1
-                        if lines == 2 { break }
-                    }
-                    lower -= 1
+                // Back to the start of the previous line: after the second line break before.
+                lower = lowest
+                if let end = ByteSearch.lastIndex(of: newline, in: text, lowest..<position),
+                   let start = ByteSearch.lastIndex(of: newline, in: text, lowest..<end)
+                {
+                    lower = start + 1
                 }
-                lines = 0
-                while upper < highest {  // on to the end of the next line
-                    upper += 1
-                    if text[upper - 1] == newline {
-                        lines += 1
-                        if lines == 2 { break }
-                    }
+                // On to the end of the next line: past the second line break from the keyword.
+                upper = highest
+                if let end = ByteSearch.firstIndex(of: newline, in: text, position..<highest),
+                   let next = ByteSearch.firstIndex(of: newline, in: text, (end + 1)..<highest)
+                {
+                    upper = next + 1
                 }
             }
             if let last = regions.last, last.upperBound >= lower {

@@ -195,12 +195,10 @@ public struct Redactor: EventRedactor {
     static func lines(around ranges: [Range<Int>], in text: UnsafeRawBufferPointer) -> [Range<Int>] {
         var lines: [Range<Int>] = []
         for range in ranges {
-            var lower = range.lowerBound
-            let lowest = max(0, lower - 4096)
-            while lower > lowest, text[lower - 1] != UInt8(ascii: "\n") { lower -= 1 }
-            var upper = range.upperBound
-            let highest = min(text.count, upper + 4096)
-            while upper < highest, text[upper] != UInt8(ascii: "\n") { upper += 1 }
+            let newline = UInt8(ascii: "\n")
+            let lowest = max(0, range.lowerBound - 4096), highest = min(text.count, range.upperBound + 4096)
+            let lower = ByteSearch.lastIndex(of: newline, in: text, lowest..<range.lowerBound).map { $0 + 1 } ?? lowest
+            let upper = ByteSearch.firstIndex(of: newline, in: text, range.upperBound..<highest) ?? highest
             if let last = lines.last, last.upperBound >= lower {
                 lines[lines.count - 1] = last.lowerBound..<max(last.upperBound, upper)
             } else {
