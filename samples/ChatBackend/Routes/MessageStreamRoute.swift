@@ -48,6 +48,9 @@ struct MessageStreamRoute {
             for index in first..<deltas.count {
                 let sent = index - first
                 if let dropAfter, sent >= dropAfter {
+                    // Closing at once could discard events still queued for the socket; after a
+                    // pause they have left, so the client sees them and then a cut connection.
+                    try await Task.sleep(for: max(interval, .milliseconds(100)))
                     throw StreamDropped()
                 }
                 if sent > 0 {
