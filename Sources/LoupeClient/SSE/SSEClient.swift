@@ -199,13 +199,14 @@ public final class SSEClient: Sendable {
         do {
             for try await buffer in response.body {
                 for event in parser.feed(buffer.readableBytesView) {
+                    // Logged before it is delivered, so whoever holds an event finds it in the log.
+                    await log.append(event)
+                    count += 1
                     if case .terminated = continuation.yield(event) {
                         parser.finish()
                         await log.finish(error: Self.cancelledError)
                         return .cancelled
                     }
-                    count += 1
-                    await log.append(event)
                 }
             }
         } catch {
