@@ -52,7 +52,11 @@ import Testing
             #expect(deltas.last?.done == true)
 
             let attempts = await harness.streamEvents.filter { !$0.sseEvents.isEmpty }
-            #expect(attempts.count == (deltas.count + 2) / 3)
+            // At most three events per connection; a drop may also lose some in flight.
+            #expect(attempts.count >= (deltas.count + 2) / 3)
+            #expect(attempts.allSatisfy { $0.sseEvents.count <= 3 })
+            let loggedIDs = attempts.flatMap(\.sseEvents).map(\.id)
+            #expect(loggedIDs == deltas.indices.map { "\(deltas[0].messageId).\($0)" }, "resumed without gaps or repeats")
             #expect(Set(attempts.compactMap(\.requestID)).count == 1, "one logical stream")
             #expect(attempts.first?.request.headers["last-event-id"] == nil)
             for (previous, next) in zip(attempts, attempts.dropFirst()) {
