@@ -17,6 +17,18 @@ import Testing
         }
     }
 
+    @Test func signInByEmailNeedsABackendThatRevealsMagicTokens() async throws {
+        try await withChat(backend: { $0.revealsMagicTokens = false }) { harness in
+            let error = await #expect(throws: NetworkError.self) { try await harness.chat.signIn(email: "ada@example.com") }
+            guard case .unexpectedPayload(let path, _) = error else {
+                Issue.record("expected an unexpected payload, got \(String(describing: error))")
+                return
+            }
+            #expect(path == "devToken")
+            #expect(await harness.chat.session.state == .signedOut)
+        }
+    }
+
     @Test func modelsArePublic() async throws {
         try await withChat { harness in
             let models = try await harness.chat.models()

@@ -13,7 +13,7 @@ extension ChatClient {
         guard let token = link.devToken else {
             throw .unexpectedPayload(
                 path: "devToken",
-                reason: "The server sent the sign-in link without revealing its token; sign in with the token from the link.")
+                reason: "the server sent the sign-in link without revealing its token; sign in with the token from the link.")
         }
         try await signIn(magicToken: token)
     }
