@@ -76,8 +76,9 @@ import Testing
 
             let events = await harness.events
             #expect(events.filter { $0.source == .apiClient }.count == calls, "one event per API call")
-            let streams = events.filter { $0.source == .sseClient && !$0.sseEvents.isEmpty }
+            let streams = events.filter { $0.source == .sseClient }
             #expect(streams.count == 3)
+            #expect(streams.allSatisfy { $0.state == .complete })
             #expect(streams.allSatisfy { $0.sseEvents.last?.data.contains("\"done\":true") == true },
                     "every reply's events are logged to the last")
             #expect(events.contains { $0.redactionCount > 0 && $0.request.url.hasSuffix("/messages") })

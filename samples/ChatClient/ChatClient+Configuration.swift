@@ -13,7 +13,9 @@ extension ChatClient {
     public struct Configuration: Sendable {
         /// The JSON client's base URL, timeouts, retries and body capture.
         public var api: APIClient.Configuration
-        /// How streamed replies reconnect after a dropped connection.
+        /// How streamed replies reconnect after a dropped connection. A reply ends with its body,
+        /// so ``SSEClient/Configuration/reconnectsAfterEnd`` is off; turned on, every finished
+        /// reply would be asked for again (and answered 204).
         public var sse: SSEClient.Configuration
         /// When the session refreshes its access token, and its clock.
         public var session: SessionController.Configuration
@@ -28,7 +30,7 @@ extension ChatClient {
         /// before every request.
         public init(baseURL: URL, tokenStore: any TokenStore = InMemoryTokenStore()) {
             self.api = APIClient.Configuration(baseURL: baseURL)
-            self.sse = SSEClient.Configuration()
+            self.sse = SSEClient.Configuration(reconnectsAfterEnd: false)
             self.session = SessionController.Configuration(refreshLeeway: .seconds(10))
             self.tokenStore = tokenStore
             self.connectTimeout = .seconds(10)

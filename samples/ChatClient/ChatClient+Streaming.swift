@@ -3,8 +3,8 @@ import LoupeClient
 
 extension ChatClient {
     /// Posts `text` to a conversation and streams the assistant's reply as it is written: the
-    /// deltas in order, ending after the one marked `done`. Joined, their `deltaText` is the
-    /// reply the conversation stores.
+    /// deltas in order, the last one marked `done`, then the stream finishes (when the server ends
+    /// the body). Joined, their `deltaText` is the reply the conversation stores.
     ///
     /// A dropped connection is reopened as ``Configuration/sse`` says, with `Last-Event-ID`, and
     /// the reply resumes where it stopped (the message is not posted twice); the server's
@@ -24,11 +24,10 @@ extension ChatClient {
             do {
                 let request = try await api.eventStreamRequest(ChatEndpoints.SendMessage(conversationID: conversationID),
                                                                body: NewMessage(text: text))
-                // The server ends the body after the last delta; an SSE client would reconnect
-                // then (and get 204), so the reply ends at `done` instead.
+                // Read to the end of the body rather than stopping at `done`, so the log shows the
+                // exchange complete rather than cancelled.
                 for try await delta in sse.events(request, decoding: MessageDelta.self, decoder: ChatJSON.makeDecoder()) {
                     if case .terminated = continuation.yield(delta) { return }
-                    if delta.done { break }
                 }
                 continuation.finish()
             } catch {

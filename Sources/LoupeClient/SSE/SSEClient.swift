@@ -5,7 +5,8 @@ import NIOCore
 import NIOHTTP1
 
 /// A server-sent events client on AsyncHTTPClient that reconnects like a browser's
-/// `EventSource` and records every connection attempt in a ``NetworkLogger``.
+/// `EventSource` (or, with ``Configuration/reconnectsAfterEnd`` off, only after a drop) and records
+/// every connection attempt in a ``NetworkLogger``.
 ///
 /// Each call to ``events(_:)`` opens one logical stream: it connects, parses the body with
 /// ``SSEParser`` and yields events as they arrive; when the stream ends or the connection drops it
@@ -120,6 +121,9 @@ public final class SSEClient: Sendable {
                 return
             case .fatal(let error):
                 continuation.finish(throwing: error)
+                return
+            case .ended where !configuration.reconnectsAfterEnd:
+                continuation.finish()
                 return
             case .ended(let events):
                 // A stream that delivered events and ended is normal; an empty one counts as a
