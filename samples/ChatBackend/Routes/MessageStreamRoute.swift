@@ -52,6 +52,9 @@ struct MessageStreamRoute {
             for index in first..<deltas.count {
                 let sent = index - first
                 if let dropAfter, sent >= dropAfter {
+                    // Closing the connection discards what the writer still buffers, so let the
+                    // events already written reach the client first: the drop comes after them.
+                    try await Task.sleep(for: .milliseconds(50))
                     throw StreamDropped()
                 }
                 if sent > 0 {
