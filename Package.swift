@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "LoupeServer", targets: ["LoupeServer"]),
         .library(name: "LoupeConsole", targets: ["LoupeConsole"]),
         .library(name: "LoupeProxy", targets: ["LoupeProxy"]),
+        .library(name: "ChatClient", targets: ["ChatClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
@@ -199,6 +200,29 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "samples/loupe-sample-backend"
+        ),
+        .target(
+            name: "ChatClient",
+            dependencies: [
+                "ChatAPI",
+                "LoupeClient",
+                "LoupeCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "samples/ChatClient"
+        ),
+        .testTarget(
+            name: "ChatClientTests",
+            dependencies: [
+                "ChatClient",
+                "ChatAPI",
+                "ChatBackend",
+                "LoupeClient",
+                "LoupeRedaction",
+                "LoupeCore",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "ChatBackendTests",

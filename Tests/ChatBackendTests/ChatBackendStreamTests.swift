@@ -59,6 +59,25 @@ import Testing
         }
     }
 
+    @Test func configuredRetryIsAnnouncedOnceAtTheStartOfEveryResponse() async throws {
+        try await withChatBackend(.testing { $0.streamRetryMilliseconds = 250 }) { api in
+            let (token, conversation) = try await prepare(api)
+            let uri = "/conversations/\(conversation.id)/messages"
+            let full = try await api.send(.post, uri, token: token, json: NewMessage(text: "hi")).text
+            #expect(full.hasPrefix("retry: 250\nid: "))
+            #expect(full.components(separatedBy: "retry:").count == 2, "announced once per response")
+
+            let resumeAfter = try #require(ServerSentEvent.parse(full)[1].id)
+            let resumed = try await api.send(.post, uri, token: token, headers: [.lastEventID: resumeAfter], json: NewMessage(text: "hi")).text
+            #expect(resumed.hasPrefix("retry: 250\nid: "))
+        }
+        try await withChatBackend { api in
+            let (token, conversation) = try await prepare(api)
+            let body = try await api.send(.post, "/conversations/\(conversation.id)/messages", token: token, json: NewMessage(text: "hi")).text
+            #expect(!body.contains("retry:"), "no retry field unless configured")
+        }
+    }
+
     @Test func emptyMessageIsABadRequest() async throws {
         try await withChatBackend { api in
             let (token, conversation) = try await prepare(api)

@@ -40,6 +40,30 @@ import Testing
         #expect(requests.last?.headers["last-event-id"] == "7")
     }
 
+    @Test func aCleanEndFinishesTheStreamWhenReconnectingAfterEndIsOff() async throws {
+        let server = try await RawHTTPTestServer.start(scripts: { index in
+            { connection in
+                if index == 0 {
+                    try await connection.sendHead(headers: Self.chunkedHead)
+                    try await connection.send(Self.chunk("id: 1\ndata: a\n\n"))
+                    // Returning closes the connection inside the chunked body: a drop.
+                } else {
+                    try await connection.sendHead()
+                    try await connection.send("id: 2\ndata: b\n\n")
+                }
+            }
+        })
+        let client = SSEClient(configuration: .init(
+            reconnectPolicy: SSEReconnectPolicy(initialDelay: .milliseconds(10)), maximumReconnects: 5,
+            reconnectsAfterEnd: false))
+        let events = try await withTimeout { try await collectAll(client.events(SSERequest(url: server.baseURL))) }
+        try await client.shutdown()
+        let requests = await server.requests
+        await server.stop()
+        #expect(events.map(\.data) == ["a", "b"], "the drop still reconnects")
+        #expect(requests.count == 2, "the clean end does not")
+    }
+
     @Test func sendsTheGivenLastEventIDOnTheFirstConnection() async throws {
         let server = try await RawHTTPTestServer.start { connection in
             try await connection.sendHead()

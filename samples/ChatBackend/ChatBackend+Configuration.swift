@@ -19,6 +19,9 @@ extension ChatBackend {
         public var seedsNewUsers = true
         /// Pause between two streamed reply events.
         public var streamInterval: Duration = .milliseconds(80)
+        /// The reconnection wait, in milliseconds, each reply stream announces with a `retry:`
+        /// field before its first event; `nil` (the default) sends none.
+        public var streamRetryMilliseconds: Int?
         /// Injected failures; see ``FaultConfiguration``.
         public var faults = FaultConfiguration()
         /// The clock for token expiry; tests replace it to expire tokens without waiting.

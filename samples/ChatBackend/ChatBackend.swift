@@ -64,7 +64,8 @@ public struct ChatBackend: Sendable {
         let authenticated = router.group().add(middleware: AuthMiddleware(store: store))
         AuthRoutes(store: store, revealMagicTokens: configuration.revealsMagicTokens).add(public: router, authenticated: authenticated)
         ConversationRoutes(store: store).add(to: authenticated)
-        MessageStreamRoute(store: store, faults: faults, interval: configuration.streamInterval).add(to: authenticated)
+        MessageStreamRoute(store: store, faults: faults, interval: configuration.streamInterval,
+                           retryMilliseconds: configuration.streamRetryMilliseconds).add(to: authenticated)
         return router
     }
 }

@@ -26,7 +26,7 @@ struct SampleBackendCommand: AsyncParsableCommand {
               loupe-sample-backend
               loupe-sample-backend --port 0 --token-ttl 5
               loupe-sample-backend --fail-every 4 --rate-limit-first 2 --retry-after 2
-              loupe-sample-backend --delay-ms 300 --drop-stream-after 3
+              loupe-sample-backend --delay-ms 300 --drop-stream-after 3 --stream-retry-ms 500
               curl -s -X POST localhost:8000/rpc/request_magic_link -d '{"email":"ada@example.com"}'
             """
     )
@@ -42,6 +42,9 @@ struct SampleBackendCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("stream-interval-ms"), help: ArgumentHelp("Pause between streamed reply events.", valueName: "ms"))
     var streamIntervalMilliseconds = 80
+
+    @Option(name: .customLong("stream-retry-ms"), help: ArgumentHelp("Announce this reconnection wait (retry:) in each reply stream.", valueName: "ms"))
+    var streamRetryMilliseconds: Int?
 
     @Option(name: .customLong("fail-first"), help: ArgumentHelp("Answer 503 to the first N requests.", valueName: "n"))
     var failFirst = 0
@@ -86,7 +89,8 @@ struct SampleBackendCommand: AsyncParsableCommand {
         }
         for (name, value) in [("--fail-first", failFirst), ("--rate-limit-first", rateLimitFirst), ("--retry-after", retryAfter),
                               ("--delay-ms", delayMilliseconds), ("--stream-interval-ms", streamIntervalMilliseconds),
-                              ("--drop-stream-after", dropStreamAfter ?? 0)] where value < 0 {
+                              ("--drop-stream-after", dropStreamAfter ?? 0),
+                              ("--stream-retry-ms", streamRetryMilliseconds ?? 0)] where value < 0 {
             throw ValidationError("\(name) must not be negative; got \(value).")
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
@@ -116,6 +120,7 @@ struct SampleBackendCommand: AsyncParsableCommand {
         var configuration = ChatBackend.Configuration(host: host, port: port)
         configuration.accessTokenLifetime = .seconds(tokenTTL)
         configuration.streamInterval = .milliseconds(streamIntervalMilliseconds)
+        configuration.streamRetryMilliseconds = streamRetryMilliseconds
         configuration.seedsNewUsers = !noSeed
         configuration.revealsMagicTokens = !hideMagicTokens
         configuration.faults.unavailableFirst = failFirst

@@ -13,14 +13,20 @@ extension SSEClient {
         public var headTimeout: Duration
         /// The longest request body kept as text in the log; bytes past it are counted, not stored.
         public var bodyCaptureLimit: Int
+        /// Whether a stream the server ended cleanly is opened again, as a browser's `EventSource`
+        /// does (the default). Turn it off for streams whose end is the end of the answer, like a
+        /// streamed reply: then only a dropped connection reconnects.
+        public var reconnectsAfterEnd: Bool
 
         /// A configuration; the defaults reconnect forever with the default backoff.
         public init(reconnectPolicy: SSEReconnectPolicy = SSEReconnectPolicy(), maximumReconnects: Int? = nil,
-                    headTimeout: Duration = .seconds(30), bodyCaptureLimit: Int = 64 * 1024) {
+                    headTimeout: Duration = .seconds(30), bodyCaptureLimit: Int = 64 * 1024,
+                    reconnectsAfterEnd: Bool = true) {
             self.reconnectPolicy = reconnectPolicy
             self.maximumReconnects = maximumReconnects
             self.headTimeout = headTimeout
             self.bodyCaptureLimit = bodyCaptureLimit
+            self.reconnectsAfterEnd = reconnectsAfterEnd
         }
     }
 }

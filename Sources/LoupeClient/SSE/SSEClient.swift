@@ -5,7 +5,8 @@ import NIOCore
 import NIOHTTP1
 
 /// A server-sent events client on AsyncHTTPClient that reconnects like a browser's
-/// `EventSource` and records every connection attempt in a ``NetworkLogger``.
+/// `EventSource` (or, with ``Configuration/reconnectsAfterEnd`` off, only after a drop) and records
+/// every connection attempt in a ``NetworkLogger``.
 ///
 /// Each call to ``events(_:)`` opens one logical stream: it connects, parses the body with
 /// ``SSEParser`` and yields events as they arrive; when the stream ends or the connection drops it
@@ -121,6 +122,9 @@ public final class SSEClient: Sendable {
             case .fatal(let error):
                 continuation.finish(throwing: error)
                 return
+            case .ended where !configuration.reconnectsAfterEnd:
+                continuation.finish()
+                return
             case .ended(let events):
                 // A stream that delivered events and ended is normal; an empty one counts as a
                 // failure so that a server closing at once is not hammered.
@@ -199,13 +203,14 @@ public final class SSEClient: Sendable {
         do {
             for try await buffer in response.body {
                 for event in parser.feed(buffer.readableBytesView) {
+                    // Logged before it is delivered, so whoever holds an event finds it in the log.
+                    await log.append(event)
+                    count += 1
                     if case .terminated = continuation.yield(event) {
                         parser.finish()
                         await log.finish(error: Self.cancelledError)
                         return .cancelled
                     }
-                    count += 1
-                    await log.append(event)
                 }
             }
         } catch {

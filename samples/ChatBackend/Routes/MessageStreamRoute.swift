@@ -6,11 +6,14 @@ import Hummingbird
 /// reply as `text/event-stream`, one ``MessageDelta`` per event with the id `<messageId>.<index>`.
 /// Re-sending the request with `Last-Event-ID` resumes that reply after the named event instead
 /// of posting a new message; resuming after the last event answers 204 (nothing more to send).
+/// With `retryMilliseconds` set, the first event of every response also carries `retry:`.
 struct MessageStreamRoute {
     let store: ChatStore
     let faults: FaultInjector
     /// Pause between two events, so the stream is visibly incremental.
     let interval: Duration
+    /// The reconnection wait announced with `retry:`, if any.
+    let retryMilliseconds: Int?
 
     /// Thrown from the body writer to close the connection mid-stream (the injected drop).
     struct StreamDropped: Error {}
@@ -43,14 +46,15 @@ struct MessageStreamRoute {
         }
         let dropAfter = context.faults.dropStreamAfter ?? configuration.dropStreamAfter
         let interval = self.interval
+        let retryField = retryMilliseconds.map { "retry: \($0)\n" } ?? ""
         let body = ResponseBody { writer in
             let encoder = ChatJSON.makeEncoder()
             for index in first..<deltas.count {
                 let sent = index - first
                 if let dropAfter, sent >= dropAfter {
-                    // Closing at once could discard events still queued for the socket; after a
-                    // pause they have left, so the client sees them and then a cut connection.
-                    try await Task.sleep(for: max(interval, .milliseconds(100)))
+                    // Closing the connection discards what the writer still buffers, so let the
+                    // events already written reach the client first: the drop comes after them.
+                    try await Task.sleep(for: .milliseconds(50))
                     throw StreamDropped()
                 }
                 if sent > 0 {
@@ -58,7 +62,8 @@ struct MessageStreamRoute {
                 }
                 let delta = MessageDelta(conversationId: conversationID, messageId: reply.id, deltaText: deltas[index], done: index == deltas.count - 1)
                 let json = String(decoding: try encoder.encode(delta), as: UTF8.self)
-                try await writer.write(ByteBuffer(string: "id: \(reply.id).\(index)\ndata: \(json)\n\n"))
+                let retry = sent == 0 ? retryField : ""
+                try await writer.write(ByteBuffer(string: "\(retry)id: \(reply.id).\(index)\ndata: \(json)\n\n"))
             }
             try await writer.finish(nil)
         }
