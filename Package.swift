@@ -107,6 +107,9 @@ let package = Package(
             name: "LoupeConsole",
             dependencies: [
                 "LoupeCore",
+                "LoupeExport",
+                // The export key's verification pass takes a RuleSet (LoupeExport depends on it too).
+                "LoupeRedaction",
                 "LoupeClient",
                 "CNCurses",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -262,6 +265,10 @@ let package = Package(
             name: "LoupeConsoleTests",
             dependencies: [
                 "LoupeConsole",
+                "LoupeExport",
+                "LoupeRedaction",
+                "LoupeServer",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]

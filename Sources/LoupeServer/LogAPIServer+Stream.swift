@@ -14,7 +14,9 @@ extension LogAPIServer {
     /// `GET /v1/events/stream`: every change from now on as server-sent events, filtered.
     ///
     /// `added` and `updated` carry the event's JSON (an SSE append is sent as `updated` with the
-    /// whole exchange); `evicted` and `removed` carry the id, and are sent only for events this
+    /// whole exchange); `evicted` and `removed` carry the id. An unfiltered stream sends every
+    /// eviction and removal, so a client that took its snapshot from `GET /v1/events` (the console's
+    /// attach mode) drops those events too; a filtered stream sends them only for events this
     /// client was shown. An event that stops matching the filter is sent as `removed`. The stream
     /// ends when the client disconnects (noticed at the next write, at the latest the next
     /// heartbeat), on task cancellation and on graceful shutdown.
@@ -74,10 +76,10 @@ extension LogAPIServer {
                 guard let event = await logger.event(id: id) else { return nil }
                 return try eventFrame("updated", event, filter: filter, shown: &shown, encoder: encoder)
             case .evicted(let id):
-                guard shown.remove(id) != nil else { return nil }
+                guard shown.remove(id) != nil || filter.matchesEverything else { return nil }
                 return "event: evicted\ndata: \(id.uuidString.lowercased())\n\n"
             case .removed(let id):
-                guard shown.remove(id) != nil else { return nil }
+                guard shown.remove(id) != nil || filter.matchesEverything else { return nil }
                 return "event: removed\ndata: \(id.uuidString.lowercased())\n\n"
             case .cleared:
                 shown.removeAll()

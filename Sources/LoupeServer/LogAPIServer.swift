@@ -12,7 +12,7 @@ import Synchronization
 ///
 /// - `GET /v1/events?filter=EXPR&limit=N` — the stored events as a JSON array, oldest first.
 /// - `GET /v1/events/stream?filter=EXPR` — `text/event-stream` of `added`, `updated` (SSE
-///   appends included), `evicted` and `removed` changes, with a heartbeat comment.
+///   appends included), `evicted`, `removed` and `cleared` changes, with a heartbeat comment.
 /// - `GET /v1/export?format=zip|har|ndjson&filter=EXPR` — a verified export as a download.
 /// - `GET /v1/stats` — counters, uptime and the rule set.
 ///

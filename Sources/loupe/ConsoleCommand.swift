@@ -8,6 +8,8 @@ import Foundation
 import Logging
 import LoupeConsole
 import LoupeCore
+import LoupeExport
+import LoupeRedaction
 
 /// `loupe console`: the terminal console over an event file or a running log API; a plain table
 /// when output is not a terminal.
@@ -16,25 +18,33 @@ struct ConsoleCommand: AsyncParsableCommand {
         commandName: "console",
         abstract: "Browse captured events in the terminal: list, filter, details, export.",
         discussion: """
-            Opens a saved log (--open) or follows a running Loupe log API (--attach, reconnecting \
-            when the server restarts). The list shows time, method, status, host and path, \
+            Opens a saved log (--open: a Loupe zip bundle, a HAR file from Loupe or a browser, or \
+            NDJSON; the format comes from the extension, else from the first bytes) or follows a \
+            running Loupe log API (--attach, reconnecting when the server restarts). Everything read \
+            from a file is redacted with the rules (built-in, --rules, LOUPE_RULES) before it is \
+            shown, so a browser HAR with live tokens is safe to open. The list shows time, method, status, host and path, \
             duration, size and markers (SSE with its event count, TUN tunnel, ERR error, RED \
             redacted); Enter opens the Request, Response, Events, Timing and Redactions tabs; / \
-            filters with the same language as everywhere else; ? lists every key.
+            filters with the same language as everywhere else; x exports the events shown (.zip by \
+            default, .har or .ndjson by the name's extension) atomically, owner-only, after the \
+            verification pass; ? lists every key. The status bar names the rule set in use (for \
+            --attach, the one the server reports).
 
             When standard output is not a terminal (or with --plain) the (filtered) events are \
             printed as a plain table instead. Colours follow NO_COLOR.
 
             EXAMPLES:
               loupe console --open samples/events.ndjson
-              loupe console --open export.ndjson --filter 'status:>=400 or has:error'
+              loupe console --open debug.zip --filter 'status:>=400 or has:error'
+              loupe console --open chrome-session.har --rules ./team-rules
               loupe console --attach http://127.0.0.1:9901
               loupe console --open export.ndjson --filter kind:sse | grep api.example.com
             """
     )
 
     @Option(name: .customLong("open"),
-            help: ArgumentHelp("A saved event file (NDJSON, one event per line).", valueName: "file"))
+            help: ArgumentHelp("A saved log: Loupe zip bundle, HAR (Loupe's or a browser's) or NDJSON.", valueName: "file"),
+            completion: .file())
     var file: String?
 
     @Option(help: ArgumentHelp("The base URL of a running Loupe log API.", valueName: "url"))
@@ -48,6 +58,8 @@ struct ConsoleCommand: AsyncParsableCommand {
 
     @Flag(help: "Print the plain table even when output is a terminal.")
     var plain = false
+
+    @OptionGroup var rules: RuleOptions
 
     func validate() throws {
         if (file == nil) == (attach == nil) {
@@ -63,14 +75,17 @@ struct ConsoleCommand: AsyncParsableCommand {
         } catch {
             throw Terminal.fail("invalid --filter at \(error)")
         }
+        let ruleSet = try rules.loadRuleSet()
+        var options = ConsoleOptions(initialFilter: filter, exporter: ViewExporter(ruleSet: ruleSet))
         let source: any EventSource
         if let file {
             do {
-                let events = try EventFileReaders().readEvents(from: URL(fileURLWithPath: file))
-                source = EventListSource(label: (file as NSString).lastPathComponent, events: events)
+                source = try EventListSource(contentsOf: URL(fileURLWithPath: file),
+                                             reader: EventFileReader(redactor: Redactor(ruleSet: ruleSet)))
             } catch {
-                throw Terminal.fail("\(error)")
+                throw Terminal.fail(error.description)
             }
+            options.ruleSetID = ruleSet.id
         } else {
             do {
                 // Log lines would be drawn over the screen; the status bar shows connection problems.
@@ -80,6 +95,8 @@ struct ConsoleCommand: AsyncParsableCommand {
             } catch {
                 throw Terminal.fail(error.description)
             }
+            // The attached API's rule set id arrives from its /v1/stats; exports are verified here.
+            options.exporter.source = .app
         }
 
         guard !plain, isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
@@ -93,7 +110,7 @@ struct ConsoleCommand: AsyncParsableCommand {
             FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
             return
         }
-        let console = Task { try await Console.run(source: source, options: ConsoleOptions(initialFilter: filter)) }
+        let console = Task { try await Console.run(source: source, options: options) }
         // SIGTERM and SIGHUP (the terminal went away) end the console the normal way, which
         // restores the terminal, instead of killing it mid-screen.
         let signals = [SIGTERM, SIGHUP].map { number in

@@ -159,7 +159,7 @@ import Testing
     @Test func exportAsksForAPathAndReportsIt() {
         var model = ConsoleModel.loaded([TestEvents.http(1)])
         model.apply(.beginExport)
-        #expect(model.exportPrompt?.text == "loupe-export.ndjson")
+        #expect(model.exportPrompt?.text == "loupe-export.zip")
         model.apply(.editExport(.control("u")))
         for character in "out.ndjson" { model.apply(.editExport(.character(character))) }
         #expect(model.apply(.commitExport) == .export(path: "out.ndjson"))

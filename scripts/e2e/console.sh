@@ -37,6 +37,21 @@ has "bad --filter names the column" "$out" "column 8"
 out=$("$loupe" console --open "$work/missing.ndjson" 2>&1)
 has "missing file is explained" "$out" "missing.ndjson.*no such file"
 
+# --- Other formats through LoupeExport: a zip bundle made by `loupe export`, a browser HAR.
+"$loupe" export --from "$fixture" -o "$work/exported.zip" >/dev/null 2>&1 || fail "loupe export to zip failed"
+out=$(TZ=UTC "$loupe" console --open "$work/exported.zip" --filter 'host:api.example.com' 2>&1)
+has "zip bundle opens" "$out" '^14:13:20\.125 GET +200 +40ms +24B RED +api\.example\.com/conversations\?limit=20$'
+[ "$(wc -l <<<"$out")" -eq 4 ] && pass || fail "zip bundle: wanted a header and 3 rows, got:"$'\n'"$out"
+har="$(dirname "$fixture")/../Tests/LoupeExportTests/Fixtures/chrome-export.har"
+out=$("$loupe" console --open "$har" 2>&1)
+has "browser HAR opens" "$out" 'POST +201 .*api\.example\.com/v1/sessions'
+lacks "browser HAR is redacted before display" "$out" "tok_abcdef123456"
+printf 'not a log' >"$work/junk.har"
+out=$("$loupe" console --open "$work/junk.har" 2>&1)
+status=$?
+[ "$status" -ne 0 ] && pass || fail "junk HAR: exit 0"
+has "junk HAR names file and position" "$out" "junk\.har, line 1"
+
 # --- A terminal: tmux.
 if ! command -v tmux >/dev/null; then
     echo "SKIP console: tmux is not installed, so the interactive screen was not tested (make deps installs it)." >&2
@@ -110,6 +125,17 @@ keys Enter
 wait_for "export reports what it wrote" "Wrote 6 events to .*view\.ndjson"
 if [ "$(stat -c %a "$work/view.ndjson" 2>/dev/null)" = "600" ] && [ "$(wc -l <"$work/view.ndjson")" -eq 6 ]; then pass; else
     fail "export: wanted 6 lines in an owner-only file, got mode $(stat -c %a "$work/view.ndjson" 2>&1)"; fi
+
+keys t
+wait_for "filter back on" "3/6 shown"
+keys x
+keys C-u
+keys -l "$work/view"
+keys Enter
+wait_for "export without an extension writes a zip bundle" "Wrote 3 events to .*view \(zip"
+out=$("$loupe" console --open "$work/view" 2>&1)
+[ "$(stat -c %a "$work/view" 2>/dev/null)" = "600" ] && [ "$(wc -l <<<"$out")" -eq 4 ] && pass ||
+    fail "exported zip: wanted an owner-only bundle with 3 rows, got mode $(stat -c %a "$work/view" 2>&1):"$'\n'"$out"
 
 keys q
 deadline=$((SECONDS + 10))

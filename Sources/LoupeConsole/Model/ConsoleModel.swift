@@ -30,7 +30,7 @@ public struct ConsoleModel: Sendable {
 
         /// A configuration; only the source label is required.
         public init(sourceLabel: String, ruleSetID: String? = nil,
-                    defaultExportPath: String = "loupe-export.ndjson") {
+                    defaultExportPath: String = "loupe-export.zip") {
             self.sourceLabel = sourceLabel
             self.ruleSetID = ruleSetID
             self.defaultExportPath = defaultExportPath
@@ -59,7 +59,7 @@ public struct ConsoleModel: Sendable {
         var matched: [Int]
     }
 
-    public let configuration: Configuration
+    public internal(set) var configuration: Configuration
 
     // MARK: Events
 

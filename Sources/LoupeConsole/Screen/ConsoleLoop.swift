@@ -55,16 +55,16 @@ struct ConsoleLoop {
 
     private func export(_ model: inout ConsoleModel, to path: String) {
         let url = URL(fileURLWithPath: NSString(string: path).expandingTildeInPath)
-        guard let exporter = options.exporters.exporter(for: url) else {
-            model.show("No exporter is configured.", isError: true)
-            return
-        }
         let events = model.visibleEvents
         do {
-            try exporter.export(events, to: url)
-            model.show("Wrote \(events.count) events to \(url.path) (\(exporter.formatName), owner-only).")
+            let manifest = try options.exporter.export(events, to: url, filter: model.effectiveFilter.source,
+                                                       evictedEvents: model.evictedCount)
+            var note = "Wrote \(events.count) events to \(url.path) (\(ViewExporter.format(for: url).rawValue), owner-only, verified"
+            let late = manifest.verification.lateRedactions
+            if late > 0 { note += "; \(late) late redaction\(late == 1 ? "" : "s")" }
+            model.show(note + ").")
         } catch {
-            model.show("\(error)", isError: true)
+            model.show(error.description, isError: true)
         }
     }
 }

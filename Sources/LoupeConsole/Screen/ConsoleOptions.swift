@@ -9,18 +9,18 @@ public struct ConsoleOptions: Sendable {
     public var ruleSetID: String?
     /// Whether to use colours; false draws with bold, dim and reverse only (`NO_COLOR`).
     public var colors: Bool
-    /// What `x` can write.
-    public var exporters: EventExporters
+    /// How `x` writes the view (format from the path's extension, verified with its rules).
+    public var exporter: ViewExporter
     /// How times are shown.
     public var format: EventFormat
 
     /// Options; colours default to on unless `NO_COLOR` is set to something non-empty.
     public init(initialFilter: String? = nil, ruleSetID: String? = nil, colors: Bool = ConsoleOptions.colorsAllowed,
-                exporters: EventExporters = EventExporters(), format: EventFormat = EventFormat()) {
+                exporter: ViewExporter = ViewExporter(), format: EventFormat = EventFormat()) {
         self.initialFilter = initialFilter
         self.ruleSetID = ruleSetID
         self.colors = colors
-        self.exporters = exporters
+        self.exporter = exporter
         self.format = format
     }
 

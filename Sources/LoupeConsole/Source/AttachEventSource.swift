@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import LoupeClient
 import LoupeCore
+import LoupeExport
 import NIOCore
 
 /// The events of a running Loupe log API (`loupe console --attach URL`): a snapshot from
@@ -12,7 +13,8 @@ import NIOCore
 /// When the feed ends or the server goes away, the source says so in the status bar, waits (the
 /// ``SSEReconnectPolicy`` backoff) and connects again, taking a new snapshot each time, so the
 /// console survives the server restarting. Each session opens the feed first and takes the
-/// snapshot once the feed has answered, so no change between the two is lost.
+/// snapshot once the feed has answered, so no change between the two is lost. The rule set id
+/// for the status bar comes from `GET {base}/v1/stats` when the server reports it.
 public struct AttachEventSource: EventSource {
     /// How many events to fetch, how to reconnect, where to log.
     public struct Configuration: Sendable {
@@ -63,6 +65,7 @@ public struct AttachEventSource: EventSource {
 
     var snapshotURL: String { "\(baseURL)/v1/events?limit=\(max(1, configuration.limit))" }
     var streamURL: String { "\(baseURL)/v1/events/stream" }
+    var statsURL: String { "\(baseURL)/v1/stats" }
 
     public func snapshot() async throws -> [NetworkEvent] {
         let http = Self.makeHTTPClient()
@@ -134,6 +137,7 @@ public struct AttachEventSource: EventSource {
 
         var iterator = feed.makeAsyncIterator()
         continuation.yield(.reset(try await fetchSnapshot(http), evicted: nil))
+        if let ruleSetID = await fetchRuleSetID(http) { continuation.yield(.ruleSetID(ruleSetID)) }
         continuation.yield(.status(nil))
         let decoder = AttachChangeDecoder()
         while let sse = try await iterator.next() {
@@ -159,6 +163,20 @@ public struct AttachEventSource: EventSource {
         } catch {
             throw AttachError.invalidSnapshot(url: "\(baseURL)/v1/events")
         }
+    }
+
+    private struct Stats: Decodable {
+        var ruleSet: ExportManifest.RuleSetIdentity?
+    }
+
+    /// The rule set id `/v1/stats` reports, or nil when it does not answer with one: the status
+    /// bar is all it is used for, so a failure here does not end the session.
+    private func fetchRuleSetID(_ http: HTTPClient) async -> String? {
+        guard let response = try? await http.execute(HTTPClientRequest(url: statsURL), timeout: .seconds(5)),
+              response.status.code == 200,
+              let body = try? await response.body.collect(upTo: 1 << 20)
+        else { return nil }
+        return (try? JSONDecoder().decode(Stats.self, from: Data(body.readableBytesView)))?.ruleSet?.id
     }
 
     // MARK: - Helpers

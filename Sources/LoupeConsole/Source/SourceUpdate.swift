@@ -8,6 +8,9 @@ public enum SourceUpdate: Sendable, Hashable {
     case reset([NetworkEvent], evicted: Int?)
     /// One change, in the logger's own vocabulary.
     case change(NetworkLogger.Change)
+    /// The id of the rule set the source's events were redacted with, for the status bar (an
+    /// attached log API reports it in `/v1/stats`).
+    case ruleSetID(String)
     /// The source's connection state for the status bar; nil when it is live and well.
     case status(String?)
 }
