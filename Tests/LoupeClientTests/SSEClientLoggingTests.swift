@@ -24,7 +24,7 @@ import Testing
             }
         })
         let logger = NetworkLogger(configuration: .redacting())
-        let client = SSEClient(configuration: .init(
+        let client = SSEClient(httpClient: testHTTPClient, configuration: .init(
             reconnectPolicy: SSEReconnectPolicy(initialDelay: .milliseconds(10)), maximumReconnects: 1),
                                networkLogger: logger)
         let (firstData, streamingSeen, rest) = try await withTimeout {
@@ -43,7 +43,6 @@ import Testing
         #expect(firstData?.contains(Self.token) == true)  // the consumer gets the real data
         #expect(streamingSeen)
         #expect(rest == ["second \(Self.token)", "third"])
-        try await client.shutdown()
         await server.stop()
 
         let events = await logger.snapshot()
@@ -66,9 +65,8 @@ import Testing
             try await connection.sendHead(status: "503 Service Unavailable", headers: [("Content-Length", "0")])
         }
         let logger = NetworkLogger(configuration: .redacting())
-        let client = SSEClient(configuration: .init(maximumReconnects: 0), networkLogger: logger)
+        let client = SSEClient(httpClient: testHTTPClient, configuration: .init(maximumReconnects: 0), networkLogger: logger)
         let error = try await withTimeout { await streamError(client.events(SSERequest(url: server.baseURL))) }
-        try await client.shutdown()
         await server.stop()
         #expect(error != nil)
         let events = await logger.snapshot()
@@ -91,12 +89,11 @@ import Testing
             try await connection.send("event: delta\ndata: {\"text\":\"lo\",\n")
             try await connection.send("data: \"done\":true}\n\n")
         }
-        let client = SSEClient(configuration: .init(maximumReconnects: 0))
+        let client = SSEClient(httpClient: testHTTPClient, configuration: .init(maximumReconnects: 0))
         let deltas = try await withTimeout {
             try await collectAll(client.events(SSERequest(url: server.baseURL), decoding: Delta.self,
                                                eventTypes: ["delta"]))
         }
-        try await client.shutdown()
         await server.stop()
         #expect(deltas == [Delta(text: "Hel", done: false), Delta(text: "lo", done: true)])
     }
@@ -107,12 +104,11 @@ import Testing
             try await connection.send("data: {\"text\":\"secret-ish\"}\n\n")
             await connection.waitUntilClosed()
         }
-        let client = SSEClient(configuration: .init(maximumReconnects: 0))
+        let client = SSEClient(httpClient: testHTTPClient, configuration: .init(maximumReconnects: 0))
         let error = try await withTimeout {
             await streamError(client.events(SSERequest(url: server.baseURL), decoding: Delta.self))
         }
         let closed = await eventually { await server.closedConnections.contains(0) }
-        try await client.shutdown()
         await server.stop()
         let clientError = try #require(error as? SSEClientError)
         #expect(clientError == .undecodableEvent(type: "message", reason: "the value lacks the key 'done'."))

@@ -26,10 +26,9 @@ import Testing
                 }
             }
         })
-        let client = SSEClient(configuration: .init(
+        let client = SSEClient(httpClient: testHTTPClient, configuration: .init(
             reconnectPolicy: SSEReconnectPolicy(initialDelay: .milliseconds(10)), maximumReconnects: 1))
         let events = try await withTimeout { try await collectAll(client.events(SSERequest(url: server.baseURL))) }
-        try await client.shutdown()
         let requests = await server.requests
         await server.stop()
 
@@ -53,11 +52,10 @@ import Testing
                 }
             }
         })
-        let client = SSEClient(configuration: .init(
+        let client = SSEClient(httpClient: testHTTPClient, configuration: .init(
             reconnectPolicy: SSEReconnectPolicy(initialDelay: .milliseconds(10)), maximumReconnects: 5,
             reconnectsAfterEnd: false))
         let events = try await withTimeout { try await collectAll(client.events(SSERequest(url: server.baseURL))) }
-        try await client.shutdown()
         let requests = await server.requests
         await server.stop()
         #expect(events.map(\.data) == ["a", "b"], "the drop still reconnects")
@@ -69,11 +67,10 @@ import Testing
             try await connection.sendHead()
             try await connection.send("data: resumed\n\n")
         }
-        let client = SSEClient(configuration: .init(maximumReconnects: 0))
+        let client = SSEClient(httpClient: testHTTPClient, configuration: .init(maximumReconnects: 0))
         let events = try await withTimeout {
             try await collectAll(client.events(SSERequest(url: server.baseURL, lastEventID: "41")))
         }
-        try await client.shutdown()
         let requests = await server.requests
         await server.stop()
         #expect(requests.first?.headers["last-event-id"] == "41")
@@ -89,11 +86,10 @@ import Testing
         })
         // The backoff alone would wait far longer than the test's timeout: only `retry` gets the
         // second connection in time.
-        let client = SSEClient(configuration: .init(
+        let client = SSEClient(httpClient: testHTTPClient, configuration: .init(
             reconnectPolicy: SSEReconnectPolicy(initialDelay: .seconds(60), maximumDelay: .seconds(60)),
             maximumReconnects: 1))
         let events = try await withTimeout { try await collectAll(client.events(SSERequest(url: server.baseURL))) }
-        try await client.shutdown()
         let requests = await server.requests
         await server.stop()
         #expect(events.map(\.data) == ["a", "b"])
@@ -107,7 +103,7 @@ import Testing
             try await connection.sendHead()
             try await connection.send("id: \(connection.index)\ndata: answer \(connection.index)\n\n")
         }
-        let client = SSEClient(configuration: .init(
+        let client = SSEClient(httpClient: testHTTPClient, configuration: .init(
             reconnectPolicy: SSEReconnectPolicy(initialDelay: .milliseconds(10)), maximumReconnects: 2))
         let body = #"{"text":"hello"}"#
         let request = SSERequest(url: server.baseURL + "/messages", method: "POST",
@@ -115,7 +111,6 @@ import Testing
                                            HTTPHeader(name: "Authorization", value: "Bearer abc")],
                                  body: Data(body.utf8))
         let events = try await withTimeout { try await collectAll(client.events(request)) }
-        try await client.shutdown()
         let requests = await server.requests
         await server.stop()
         #expect(events.map(\.data) == ["answer 0", "answer 1", "answer 2"])
@@ -130,10 +125,9 @@ import Testing
             try await connection.sendHead()
             try await connection.send("data: x\n\n")
         }
-        let client = SSEClient(configuration: .init(
+        let client = SSEClient(httpClient: testHTTPClient, configuration: .init(
             reconnectPolicy: SSEReconnectPolicy(initialDelay: .milliseconds(5)), maximumReconnects: 3))
         let events = try await withTimeout { try await collectAll(client.events(SSERequest(url: server.baseURL))) }
-        try await client.shutdown()
         let requestCount = await server.requests.count
         await server.stop()
         #expect(events.count == 4)

@@ -13,11 +13,10 @@ import Testing
             try await connection.sendHead()
             try await connection.send("data: hi\n\n")
         }
-        let client = SSEClient(configuration: .init(maximumReconnects: 0))
+        let client = SSEClient(httpClient: testHTTPClient, configuration: .init(maximumReconnects: 0))
         let request = SSERequest(url: server.baseURL + "/stream?room=1",
                                  headers: [HTTPHeader(name: "X-Client", value: "tests")])
         let events = try await withTimeout { try await collectAll(client.events(request)) }
-        try await client.shutdown()
         await server.stop()
 
         #expect(events.map(\.data) == ["hi"])
@@ -40,7 +39,7 @@ import Testing
             try await firstReceived.wait()  // the client must have the first event by now
             try await connection.send("data: two\n\n")
         }
-        let client = SSEClient(configuration: .init(maximumReconnects: 0))
+        let client = SSEClient(httpClient: testHTTPClient, configuration: .init(maximumReconnects: 0))
         let data = try await withTimeout {
             var data: [String] = []
             for try await event in client.events(SSERequest(url: server.baseURL)) {
@@ -49,7 +48,6 @@ import Testing
             }
             return data
         }
-        try await client.shutdown()
         await server.stop()
         #expect(data == ["one", "two"])
     }
@@ -58,9 +56,8 @@ import Testing
         let server = try await RawHTTPTestServer.start { connection in
             try await connection.sendHead(status: "204 No Content", headers: [])
         }
-        let client = SSEClient(configuration: Self.fastReconnects)
+        let client = SSEClient(httpClient: testHTTPClient, configuration: Self.fastReconnects)
         let error = try await withTimeout { await streamError(client.events(SSERequest(url: server.baseURL))) }
-        try await client.shutdown()
         let requestCount = await server.requests.count
         await server.stop()
         #expect(error as? SSEClientError == .noContent(url: server.baseURL))
@@ -73,9 +70,8 @@ import Testing
                                           headers: [("Content-Length", "4"), ("Content-Type", "text/plain")])
             try await connection.send("oops")
         }
-        let client = SSEClient(configuration: Self.fastReconnects)
+        let client = SSEClient(httpClient: testHTTPClient, configuration: Self.fastReconnects)
         let error = try await withTimeout { await streamError(client.events(SSERequest(url: server.baseURL))) }
-        try await client.shutdown()
         let requestCount = await server.requests.count
         await server.stop()
         let clientError = try #require(error as? SSEClientError)
@@ -93,9 +89,8 @@ import Testing
                                                     ("Content-Length", "2")])
             try await connection.send("{}")
         }
-        let client = SSEClient(configuration: Self.fastReconnects)
+        let client = SSEClient(httpClient: testHTTPClient, configuration: Self.fastReconnects)
         let error = try await withTimeout { await streamError(client.events(SSERequest(url: server.baseURL))) }
-        try await client.shutdown()
         let requestCount = await server.requests.count
         await server.stop()
         let clientError = try #require(error as? SSEClientError)
@@ -108,9 +103,8 @@ import Testing
         let server = try await RawHTTPTestServer.start { _ in }
         let url = server.baseURL
         await server.stop()  // nothing listens on the port any more
-        let client = SSEClient(configuration: .init(maximumReconnects: 0))
+        let client = SSEClient(httpClient: testHTTPClient, configuration: .init(maximumReconnects: 0))
         let error = try await withTimeout(.seconds(15)) { await streamError(client.events(SSERequest(url: url))) }
-        try await client.shutdown()
         guard case .connectionFailed = try #require(error as? SSEClientError) else {
             Issue.record("expected a connection error, got \(String(describing: error))")
             return
@@ -123,14 +117,13 @@ import Testing
             try await connection.send("data: one\n\n")
             await connection.waitUntilClosed()
         }
-        let client = SSEClient(configuration: Self.fastReconnects)
+        let client = SSEClient(httpClient: testHTTPClient, configuration: Self.fastReconnects)
         let first: String? = try await withTimeout {
             for try await event in client.events(SSERequest(url: server.baseURL)) { return event.data }
             return nil
         }
         #expect(first == "one")
         let closed = await eventually { await server.closedConnections.contains(0) }
-        try await client.shutdown()
         await server.stop()
         #expect(closed)
     }
@@ -142,7 +135,7 @@ import Testing
             try await connection.send("data: one\n\n")
             await connection.waitUntilClosed()
         }
-        let client = SSEClient(configuration: Self.fastReconnects)
+        let client = SSEClient(httpClient: testHTTPClient, configuration: Self.fastReconnects)
         let consumer = Task {
             var count = 0
             for try await _ in client.events(SSERequest(url: server.baseURL)) {
@@ -156,7 +149,6 @@ import Testing
         let count = try await withTimeout { try await consumer.value }
         let closed = await eventually { await server.closedConnections.contains(0) }
         let requestCount = await server.requests.count
-        try await client.shutdown()
         await server.stop()
         #expect(count == 1)
         #expect(closed)
@@ -164,9 +156,8 @@ import Testing
     }
 
     @Test func rejectsANonHTTPURL() async throws {
-        let client = SSEClient()
+        let client = SSEClient(httpClient: testHTTPClient)
         let error = try await withTimeout { await streamError(client.events(SSERequest(url: "ftp://example.com/x"))) }
-        try await client.shutdown()
         #expect(error as? SSEClientError == .invalidURL("ftp://example.com/x"))
     }
 }

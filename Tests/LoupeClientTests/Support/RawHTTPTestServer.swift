@@ -227,7 +227,7 @@ func eventually(timeout: Duration = .seconds(5), _ condition: () async -> Bool) 
 }
 
 /// Runs `operation`, failing with a timeout error instead of hanging the test suite.
-func withTimeout<T: Sendable>(_ timeout: Duration = .seconds(5),
+func withTimeout<T: Sendable>(_ timeout: Duration = .seconds(20),
                               _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
     try await withThrowingTaskGroup(of: T.self) { group in
         group.addTask { try await operation() }
