@@ -144,6 +144,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 "LoupeProxy",
                 "LoupeServer",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Logging
 import LoupeCore
 
 @main
@@ -35,4 +37,25 @@ struct LoupeCommand: AsyncParsableCommand {
         subcommands: [FilterCommand.self, ConsoleCommand.self, ParseSSECommand.self, SSECommand.self, RulesCommand.self,
                       RedactCommand.self, ScanCommand.self, ExportCommand.self, ProxyCommand.self]
     )
+
+    /// Sends library log lines to standard error (standard output carries results), at `warning`
+    /// unless `LOUPE_LOG_LEVEL` (trace, debug, info, notice, warning, error, critical) says otherwise.
+    static func main() async {
+        let level = ProcessInfo.processInfo.environment["LOUPE_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0.lowercased()) }
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level ?? .warning
+            return handler
+        }
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

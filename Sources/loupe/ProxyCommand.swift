@@ -10,6 +10,8 @@ import LoupeExport
 import LoupeProxy
 import LoupeRedaction
 import LoupeServer
+import Logging
+import ServiceLifecycle
 import NIOCore
 
 /// `loupe proxy`: runs the forward / CONNECT / reverse proxy, logging every exchange redacted.
@@ -148,22 +150,24 @@ struct ProxyCommand: AsyncParsableCommand {
         await Self.waitForTerminationSignal()
         Terminal.printError("loupe proxy: shutting down")
         await proxy.shutdown()
-        logAPI?.cancel()
-        _ = await logAPI?.result
+        await logAPI?.group.triggerGracefulShutdown()
+        _ = await logAPI?.task.result
         if let exportOnExit { try await export(networkLogger, to: exportOnExit, ruleSet: ruleSet) }
     }
 
-    /// Serves the log API on `--api` in a task, returning once it listens; a bind failure ends the
-    /// command, since the user asked for the API.
-    private func startLogAPI(for networkLogger: NetworkLogger, ruleSet: RuleSet) async throws -> Task<Void, any Error> {
+    /// Serves the log API on `--api` in a service group (so it can stop gracefully), returning once
+    /// it listens; a bind failure ends the command, since the user asked for the API.
+    private func startLogAPI(for networkLogger: NetworkLogger, ruleSet: RuleSet) async throws
+        -> (group: ServiceGroup, task: Task<Void, any Error>) {
         let (host, port) = Self.hostAndPort(api)!
         let (listening, listened) = AsyncStream.makeStream(of: Int.self)
         let server = LogAPIServer(logger: networkLogger, configuration: .init(
             host: host, port: port, allowRemote: allowRemote, source: .proxy, ruleSet: ruleSet,
             onListening: { listened.yield($0); listened.finish() }))
+        let group = ServiceGroup(configuration: .init(services: [server], logger: Logger(label: "loupe.api")))
         let task = Task {
             defer { listened.finish() }
-            try await server.run()
+            try await group.run()
         }
         var iterator = listening.makeAsyncIterator()
         guard let bound = await iterator.next() else {
@@ -172,7 +176,7 @@ struct ProxyCommand: AsyncParsableCommand {
             throw Terminal.fail("could not serve the log API on \(api): \(reason). Choose another --api port or pass --no-api.")
         }
         Terminal.printError("loupe proxy: log API on http://\(host.contains(":") ? "[\(host)]" : host):\(bound)")
-        return task
+        return (group, task)
     }
 
     /// Writes the buffered log for `--export-on-exit`.
