@@ -53,14 +53,35 @@ grep -Eq "GET 200 127\.0\.0\.1:$origin_port/hello\.txt" "$work/proxy.err" || fai
 grep -Eq "CONNECT 200 127\.0\.0\.1:$origin_port .*↑" "$work/proxy.err" || fail "no access-log line for the tunnel"
 grep -q "ghp_abcdefghijklmnopqrstuvwxyz0123456789" "$work/proxy.err" && fail "the access log printed a secret"
 
-# Reverse mode in front of the same origin.
+# Reverse mode in front of the same origin, with the log API and an export when it stops.
 proxy_port=$(free_port)
-"$loupe" proxy --listen "127.0.0.1:$proxy_port" --no-api --quiet --upstream "http://127.0.0.1:$origin_port/" 2>"$work/proxy.err" &
+api_port=$(free_port)
+"$loupe" proxy --listen "127.0.0.1:$proxy_port" --api "127.0.0.1:$api_port" --quiet \
+    --upstream "http://127.0.0.1:$origin_port/" --export-on-exit "$work/exit.zip" 2>"$work/proxy.err" &
 proxy_pid=$!
 pids+=($proxy_pid)
 wait_for_port "$proxy_port" || fail "loupe proxy --upstream did not start listening"
-body=$(curl -sS --max-time 10 "http://127.0.0.1:$proxy_port/hello.txt") || fail "reverse mode request failed"
+wait_for_port "$api_port" || fail "the log API did not start listening"
+# The live feed is read while a request goes through the proxy.
+curl -sN --max-time 4 "http://127.0.0.1:$api_port/v1/events/stream" >"$work/feed.txt" 2>/dev/null &
+feed_pid=$!
+sleep 0.5
+body=$(curl -sS --max-time 10 -H "Authorization: Bearer abcdef0123456789abcdef0123456789" \
+    "http://127.0.0.1:$proxy_port/hello.txt") || fail "reverse mode request failed"
 [ "$body" = "hello through loupe" ] || fail "reverse mode returned '$body'"
+sleep 0.5
+events=$(curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=path:/hello.txt") || fail "GET /v1/events failed"
+echo "$events" | grep -q '"source":"proxy-reverse"' || fail "the exchange is not in /v1/events: $events"
+echo "$events" | grep -q 'Bearer \[REDACTED:' || fail "/v1/events does not show the bearer token redacted"
+echo "$events" | grep -q "abcdef0123456789abcdef0123456789" && fail "/v1/events leaked the bearer token"
+status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=status:%3E")
+[ "$status" = "400" ] || fail "a bad filter got $status from /v1/events, not 400"
+wait "$feed_pid"
+grep -q "^event: added" "$work/feed.txt" || fail "the live feed did not announce the exchange"
+grep -q "abcdef0123456789abcdef0123456789" "$work/feed.txt" && fail "the live feed leaked the bearer token"
 kill -INT "$proxy_pid"
 wait "$proxy_pid" || fail "loupe proxy exited with status $? on SIGINT"
+[ -f "$work/exit.zip" ] || fail "--export-on-exit wrote no file"
+[ "$(stat -c %a "$work/exit.zip")" = "600" ] || fail "--export-on-exit file is not mode 0600"
+"$loupe" scan "$work/exit.zip" >/dev/null || fail "loupe scan found secrets in the --export-on-exit bundle"
 exit 0
