@@ -123,4 +123,26 @@ import Testing
             }
         }
     }
+
+    @Test func keywordSearchFindsTheWantedKeywordsThatOccur() async {
+        let index = KeywordIndex(Self.keywords)
+        let alphabet = Array("yjkiacretghp_sk-KEYTEL@+%40PASSsid= x".utf8)
+        let texts = Gen.element(of: alphabet).map { $0 ?? 0 }.array(of: 0...120)
+        await propertyCheck(count: 400, input: texts, Gen.bool().array(of: Self.keywords.count)) { bytes, wanted in
+            var wanted = wanted, found = [Bool](repeating: false, count: Self.keywords.count)
+            bytes.withUnsafeBytes { text in
+                wanted.withUnsafeMutableBufferPointer { wanted in
+                    found.withUnsafeMutableBufferPointer {
+                        index.search(text, folded: ByteSet(of: text).foldingASCIICase, wanted: wanted, found: $0)
+                    }
+                }
+            }
+            let lowered = String(decoding: bytes.map(KeywordIndex.lowercased), as: UTF8.self)
+            for text in Self.keywords {
+                let position = index.position(of: text)!
+                #expect(found[position] == (wanted[position] && lowered.contains(text)),
+                        "\(text) in \(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+    }
 }
