@@ -102,6 +102,15 @@ import Testing
         }
     }
 
+    @Test func laneBitsAreTheTopBitOfEachLane() async {
+        await propertyCheck(count: 200, input: Gen.uint8().array(of: 16)) { bytes in
+            let lanes = SIMD16<UInt8>(bytes)
+            let expected = bytes.indices.reduce(UInt64(0)) { bits, lane in bits | UInt64(bytes[lane] >> 7) << UInt64(lane) }
+            #expect(CandidateRuns.laneBits(lanes) == expected)
+            #expect(CandidateRuns.portableLaneBits(lanes) == expected)
+        }
+    }
+
     // MARK: Keywords
 
     static let keywords = ["yj", "kia", "cret", "ghp_", "sk-", "key", "tel", "@", "+", "%40", "pass", "sess", "sid="]
