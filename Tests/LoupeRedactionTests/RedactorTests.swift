@@ -47,6 +47,19 @@ import Testing
         #expect(redactor.text("mail a@b.co").0 == "mail ****")
     }
 
+    @Test func maskShowsTheLastFourLettersOrDigitsOfASCIIAndOtherSecrets() {
+        func masked(_ secret: String) -> String {
+            Redactor.withBytes(of: secret) { Redactor.maskedPlaceholder($0) }
+        }
+        #expect(masked("DE89 3704 0044 0532 0130 00") == "****3000")
+        #expect(masked("ab-cd-ef-g") == "****")  // seven letters
+        #expect(masked("ab-cd-ef-gh") == "****efgh")
+        #expect(masked("ab-cd-ef-gh!?") == "****efgh")
+        #expect(masked("ééééé-abc") == "****éabc")
+        #expect(masked("abcdefg-①") == "****efg①")  // a digit outside ASCII counts too
+        #expect(masked("") == "****")
+    }
+
     @Test func hashStyleIsStableForOneSecretAndDiffersBetweenSecrets() {
         let (result, _) = redactor.text("sec_AAAAAAAAAA sec_AAAAAAAAAA sec_BBBBBBBBBB")
         let parts = result.split(separator: " ").map(String.init)

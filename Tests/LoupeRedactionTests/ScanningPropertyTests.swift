@@ -102,6 +102,15 @@ import Testing
         }
     }
 
+    @Test func laneBitsAreTheTopBitOfEachLane() async {
+        await propertyCheck(count: 200, input: Gen.uint8().array(of: 16)) { bytes in
+            let lanes = SIMD16<UInt8>(bytes)
+            let expected = bytes.indices.reduce(UInt64(0)) { bits, lane in bits | UInt64(bytes[lane] >> 7) << UInt64(lane) }
+            #expect(CandidateRuns.laneBits(lanes) == expected)
+            #expect(CandidateRuns.portableLaneBits(lanes) == expected)
+        }
+    }
+
     // MARK: Keywords
 
     static let keywords = ["yj", "kia", "cret", "ghp_", "sk-", "key", "tel", "@", "+", "%40", "pass", "sess", "sid="]
@@ -120,6 +129,28 @@ import Testing
                     ? (0...(lowered.count - needle.count)).filter { Array(lowered[$0..<($0 + needle.count)]) == needle }
                     : []
                 #expect(found[position] == expected, "\(Self.keywords[keyword]) in \(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+    }
+
+    @Test func keywordSearchFindsTheWantedKeywordsThatOccur() async {
+        let index = KeywordIndex(Self.keywords)
+        let alphabet = Array("yjkiacretghp_sk-KEYTEL@+%40PASSsid= x".utf8)
+        let texts = Gen.element(of: alphabet).map { $0 ?? 0 }.array(of: 0...120)
+        await propertyCheck(count: 400, input: texts, Gen.bool().array(of: Self.keywords.count)) { bytes, wanted in
+            var wanted = wanted, found = [Bool](repeating: false, count: Self.keywords.count)
+            bytes.withUnsafeBytes { text in
+                wanted.withUnsafeMutableBufferPointer { wanted in
+                    found.withUnsafeMutableBufferPointer {
+                        index.search(text, folded: ByteSet(of: text).foldingASCIICase, wanted: wanted, found: $0)
+                    }
+                }
+            }
+            let lowered = String(decoding: bytes.map(KeywordIndex.lowercased), as: UTF8.self)
+            for text in Self.keywords {
+                let position = index.position(of: text)!
+                #expect(found[position] == (wanted[position] && lowered.contains(text)),
+                        "\(text) in \(String(decoding: bytes, as: UTF8.self))")
             }
         }
     }

@@ -94,6 +94,7 @@ import LoupeRedaction
         #expect(ShannonEntropy.bitsPerCharacter("abab") == 1)
         #expect(ShannonEntropy.bitsPerCharacter("abcd") == 2)
         #expect(ShannonEntropy.bitsPerCharacter("0123456789abcdef") == 4)
+        #expect(ShannonEntropy.bitsPerCharacter("aéaé") == ShannonEntropy.bitsPerCharacter("abab"))
         #expect(ShannonEntropy.bitsPerCharacter("ééaa") == 1)  // counts characters, not bytes
     }
 

@@ -1,3 +1,7 @@
+#if arch(x86_64)
+import _Builtin_intrinsics.intel
+#endif
+
 /// A byte-level prefilter for the built-in rules that have no keywords (cards, IBANs, phone
 /// numbers), which would otherwise each run PCRE2 over every byte of a text.
 ///
@@ -256,8 +260,8 @@ struct CandidateRuns {
         var capitals: UInt64 = 0
     }
 
-    /// The class masks of a 64-byte chunk, sixteen bytes per vector: each byte's classes as bits
-    /// of one lane, then each bit gathered from eight lanes at once by one multiplication. Not
+    /// The class masks of a 64-byte chunk, sixteen bytes per vector: each class as a vector
+    /// of all-ones or all-zeros lanes, whose sixteen top bits ``laneBits(_:)`` gathers. Not
     /// inlined: see ``holdsDigit(_:)``.
     @inline(never)
     static func masks(_ chunk: UnsafeRawPointer) -> Masks {
@@ -277,27 +281,34 @@ struct CandidateRuns {
             let numberRange = bytes(lanes &- SIMD16<UInt8>(repeating: 0x28) .< SIMD16<UInt8>(repeating: 0x12))
             let excluded = bytes(lanes .== SIMD16<UInt8>(repeating: UInt8(ascii: "*")))
                 | bytes(lanes .== SIMD16<UInt8>(repeating: UInt8(ascii: ",")))
-            let numberRun = numberRange ^ excluded | space
-            let ibanRun = digit | capital | space
-            let classes = digit & SIMD16<UInt8>(repeating: 1) | numberRun & SIMD16<UInt8>(repeating: 2)
-                | ibanRun & SIMD16<UInt8>(repeating: 4) | capital & SIMD16<UInt8>(repeating: 8)
-            let words = unsafeBitCast(classes, to: SIMD2<UInt64>.self)
             let shift = UInt64(16 * part)
-            masks.digits |= gather(words, bit: 0) << shift
-            masks.numberRun |= gather(words, bit: 1) << shift
-            masks.ibanRun |= gather(words, bit: 2) << shift
-            masks.capitals |= gather(words, bit: 3) << shift
+            masks.digits |= laneBits(digit) << shift
+            masks.numberRun |= laneBits(numberRange ^ excluded | space) << shift
+            masks.ibanRun |= laneBits(digit | capital | space) << shift
+            masks.capitals |= laneBits(capital) << shift
         }
         return masks
     }
 
-    /// Bit `bit` of each of the sixteen bytes in `words`, as sixteen bits: the eight bits of one
-    /// word, isolated as 0 or 1 bytes, land in its top byte when multiplied by 0x0102…80.
+    /// The top bit of each of the sixteen lanes, as sixteen bits: one `pmovmskb` on x86-64,
+    /// ``portableLaneBits(_:)`` elsewhere.
     @inline(__always)
-    static func gather(_ words: SIMD2<UInt64>, bit: UInt64) -> UInt64 {
-        let lanes: UInt64 = 0x0101_0101_0101_0101, magic: UInt64 = 0x0102_0408_1020_4080
-        let low = (((words[0] >> bit) & lanes) &* magic) >> 56
-        let high = (((words[1] >> bit) & lanes) &* magic) >> 56
+    static func laneBits(_ lanes: SIMD16<UInt8>) -> UInt64 {
+        #if arch(x86_64)
+        UInt64(UInt16(truncatingIfNeeded: _mm_movemask_epi8(unsafeBitCast(lanes, to: __m128i.self))))
+        #else
+        portableLaneBits(lanes)
+        #endif
+    }
+
+    /// ``laneBits(_:)`` without vector intrinsics: each word's eight top bits, isolated as 0 or 1
+    /// bytes, land in its top byte when multiplied by 0x0102…80.
+    @inline(__always)
+    static func portableLaneBits(_ lanes: SIMD16<UInt8>) -> UInt64 {
+        let words = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+        let ones: UInt64 = 0x0101_0101_0101_0101, magic: UInt64 = 0x0102_0408_1020_4080
+        let low = (((words[0] >> 7) & ones) &* magic) >> 56
+        let high = (((words[1] >> 7) & ones) &* magic) >> 56
         return low | high << 8
     }
 

@@ -11,12 +11,17 @@ struct KeywordIndex: Sendable {
     /// letters) and wherever the first byte is a one-byte keyword: the search looks closer only
     /// where it is set. A byte rather than a bit per pair spares the hot loop the bit arithmetic.
     private let bigrams: [UInt8]
-    /// Multi-byte keyword indices grouped by lower-cased first byte:
-    /// `bucketItems[bucketStarts[b]..<bucketStarts[b + 1]]`.
+    /// Per pair (indexed like ``bigrams``): the bucket of the multi-byte keywords starting with
+    /// it, `bucketItems[bucketStarts[b]..<bucketStarts[b + 1]]`; bucket 0 is empty. Grouping by
+    /// pair rather than first byte leaves a hit one or two keywords to compare, not every
+    /// keyword starting with `s`.
+    private let pairBuckets: [UInt16]
     private let bucketStarts: [Int]
     private let bucketItems: [Int]
     /// One-byte keywords: whether they occur is read off the text's byte set.
     private let singleBytes: [(keyword: Int, byte: UInt8)]
+    /// Per byte value (both cases of a letter): the one-byte keyword it is, or -1.
+    private let singleKeyword: [Int]
     /// Every keyword's bytes back to back (`flatBytes[flatStarts[k]..<flatStarts[k + 1]]`), so
     /// the hot loops compare through one raw buffer instead of an array of arrays, whose every
     /// element access retains and releases.
@@ -42,23 +47,33 @@ struct KeywordIndex: Sendable {
             return set
         }
         var bigrams = [UInt8](repeating: 0, count: 65_536)
-        var buckets = [[Int]](repeating: [], count: 256)
-        var singles: [(Int, UInt8)] = []
-        func mark(_ first: UInt8, _ second: UInt8) {
-            let pair = Int(first) | Int(second) << 8
-            bigrams[pair] = 1
-        }
+        var pairBuckets = [UInt16](repeating: 0, count: 65_536)
+        var buckets: [[Int]] = [[]]  // bucket 0: no multi-byte keyword starts with the pair
+        var singles = [Int](repeating: -1, count: 256)
+        var singleBytes: [(keyword: Int, byte: UInt8)] = []
         for (index, bytes) in distinct.enumerated() {
             guard bytes.count >= 2 else {
-                singles.append((index, bytes[0]))
+                singleBytes.append((index, bytes[0]))
                 for first in Self.cases(of: bytes[0]) {
-                    for second in 0...UInt8.max { mark(first, second) }
+                    singles[Int(first)] = index
+                    for second in 0...UInt8.max { bigrams[Int(first) | Int(second) << 8] = 1 }
                 }
                 continue
             }
-            buckets[Int(bytes[0])].append(index)
+            // Every case variant of the pair shares the bucket of the lower-case pair.
+            let lower = Int(bytes[0]) | Int(bytes[1]) << 8
+            if pairBuckets[lower] == 0 {
+                pairBuckets[lower] = UInt16(buckets.count)
+                buckets.append([])
+            }
+            let bucket = pairBuckets[lower]
+            buckets[Int(bucket)].append(index)
             for first in Self.cases(of: bytes[0]) {
-                for second in Self.cases(of: bytes[1]) { mark(first, second) }
+                for second in Self.cases(of: bytes[1]) {
+                    let pair = Int(first) | Int(second) << 8
+                    bigrams[pair] = 1
+                    pairBuckets[pair] = bucket
+                }
             }
         }
         var starts = [0]
@@ -68,9 +83,11 @@ struct KeywordIndex: Sendable {
             starts.append(items.count)
         }
         self.bigrams = bigrams
+        self.pairBuckets = pairBuckets
         bucketStarts = starts
         bucketItems = items
-        singleBytes = singles
+        singleKeyword = singles
+        self.singleBytes = singleBytes
     }
 
     /// The index of `keyword` in ``keywords``, or nil for an empty keyword.
@@ -80,11 +97,8 @@ struct KeywordIndex: Sendable {
     }
 
     /// Sets `found[k]` for every keyword `k` with `wanted[k]` that occurs in `text`, whose byte set
-    /// folded to lower case is `folded`.
-    ///
-    /// One pass over the text: at each position a bit of the pair table says whether a keyword
-    /// may start there, and only then are the keywords starting with that byte compared. The pass
-    /// stops as soon as every wanted keyword was found.
+    /// folded to lower case is `folded`. One pass like ``occurrences(in:wanted:)``, which stops as
+    /// soon as every wanted keyword was found.
     func search(_ text: UnsafeRawBufferPointer, folded: ByteSet, wanted: UnsafeMutableBufferPointer<Bool>,
                 found: UnsafeMutableBufferPointer<Bool>) {
         var remaining = 0
@@ -93,107 +107,85 @@ struct KeywordIndex: Sendable {
             found[keyword] = true
             remaining -= 1
         }
-        let count = text.count
-        guard remaining > 0, count >= 2 else { return }
-        bigrams.withUnsafeBufferPointer { bigrams in
-            bucketStarts.withUnsafeBufferPointer { starts in
-                bucketItems.withUnsafeBufferPointer { items in
-                  flatBytes.withUnsafeBufferPointer { flat in
-                    flatStarts.withUnsafeBufferPointer { flatStarts in
-                    var position = 0
-                    let last = count - 1
-                    while position < last {
-                        let pair = Int(text[position]) | Int(text[position + 1]) << 8
-                        if bigrams[pair] != 0 {
-                            let first = Int(Self.lowercased(text[position]))
-                            for slot in starts[first]..<starts[first + 1] {
-                                let keyword = items[slot]
-                                guard wanted[keyword], !found[keyword],
-                                      Self.matches(flat, flatStarts[keyword]..<flatStarts[keyword + 1], in: text, at: position)
-                                else { continue }
-                                found[keyword] = true
-                                remaining -= 1
-                                if remaining == 0 { return }
-                            }
-                        }
-                        position += 1
-                    }
-                    }
-                  }
+        guard remaining > 0, text.count >= 2 else { return }
+        withTables { tables in
+            Self.forEachCandidate(in: text, bigrams: tables.bigrams, state: &remaining) { position, remaining in
+                tables.forEachMultiByteKeyword(in: text, at: position) { keyword in
+                    guard wanted[keyword], !found[keyword] else { return }
+                    found[keyword] = true
+                    remaining -= 1
                 }
+                return remaining > 0
             }
         }
     }
 
     /// The positions of every occurrence of each wanted keyword in `text`, ascending, indexed
-    /// like ``keywords`` (empty for keywords not wanted). One pass, like ``search(_:folded:wanted:found:)``
-    /// but without stopping early.
-    ///
-    /// The pair test runs eight positions per step: one 64-bit load and the byte after it hold
-    /// the eight pairs, and their table flags are gathered into a mask that is then walked, so the
-    /// common position without a hit costs a few instructions and no branch.
+    /// like ``keywords`` (empty for keywords not wanted). One pass over the text: the pair table
+    /// says where a keyword may start, and only there are the keywords starting with that pair
+    /// compared.
     func occurrences(in text: UnsafeRawBufferPointer, wanted: [Bool]) -> [[Int]] {
         var result = [[Int]](repeating: [], count: keywords.count)
-        // Per byte value: the one-byte keyword it is (or -1).
-        var singles = [Int](repeating: -1, count: 256)
-        for (keyword, byte) in singleBytes where wanted[keyword] {
-            singles[Int(byte)] = keyword
-            if byte &- UInt8(ascii: "a") < 26 { singles[Int(byte ^ 0x20)] = keyword }
-        }
         let count = text.count
-        guard count > 0, let base = text.baseAddress else { return result }
+        guard count > 0 else { return result }
+        wanted.withUnsafeBufferPointer { wanted in
+            withTables { tables in
+                // `result` is passed rather than captured: a captured variable is checked for
+                // exclusive access at run time on every visit.
+                @inline(__always) func visitSingle(_ position: Int, _ result: inout [[Int]]) {
+                    let single = tables.singles[Int(text[position])]
+                    if single >= 0, wanted[single] { result[single].append(position) }
+                }
+                Self.forEachCandidate(in: text, bigrams: tables.bigrams, state: &result) { position, result in
+                    visitSingle(position, &result)
+                    tables.forEachMultiByteKeyword(in: text, at: position) { keyword in
+                        if wanted[keyword] { result[keyword].append(position) }
+                    }
+                    return true
+                }
+                visitSingle(count - 1, &result)
+            }
+        }
+        return result
+    }
+
+    /// Raw views of the index's tables for the hot loops.
+    private struct Tables {
+        var bigrams: UnsafeBufferPointer<UInt8>
+        var pairBuckets: UnsafeBufferPointer<UInt16>
+        var starts: UnsafeBufferPointer<Int>
+        var items: UnsafeBufferPointer<Int>
+        var singles: UnsafeBufferPointer<Int>
+        var flat: UnsafeBufferPointer<UInt8>
+        var flatStarts: UnsafeBufferPointer<Int>
+
+        /// Calls `body` with each multi-byte keyword occurring at `position`, which is before
+        /// the text's last byte.
+        @inline(__always)
+        func forEachMultiByteKeyword(in text: UnsafeRawBufferPointer, at position: Int, _ body: (Int) -> Void) {
+            let bucket = Int(pairBuckets[Int(text[position]) | Int(text[position + 1]) << 8])
+            for slot in starts[bucket]..<starts[bucket + 1] {
+                let keyword = items[slot]
+                if KeywordIndex.matches(flat, flatStarts[keyword]..<flatStarts[keyword + 1], in: text, at: position) {
+                    body(keyword)
+                }
+            }
+        }
+    }
+
+    /// Runs `body` with raw views of the tables: array accesses in the loops would retain and
+    /// release on every step.
+    @inline(__always)
+    private func withTables<Result>(_ body: (Tables) -> Result) -> Result {
         bigrams.withUnsafeBufferPointer { bigrams in
-            bucketStarts.withUnsafeBufferPointer { starts in
-                bucketItems.withUnsafeBufferPointer { items in
-                    singles.withUnsafeBufferPointer { singles in
-                        wanted.withUnsafeBufferPointer { wanted in
+            pairBuckets.withUnsafeBufferPointer { pairBuckets in
+                bucketStarts.withUnsafeBufferPointer { starts in
+                    bucketItems.withUnsafeBufferPointer { items in
+                        singleKeyword.withUnsafeBufferPointer { singles in
                             flatBytes.withUnsafeBufferPointer { flat in
                                 flatStarts.withUnsafeBufferPointer { flatStarts in
-                                    /// The keywords at `position`, whose pair bit is set. `result` is passed
-                                    /// rather than captured: a captured variable is checked for exclusive
-                                    /// access at run time on every visit.
-                                    @inline(__always) func visit(_ position: Int, _ result: inout [[Int]]) {
-                                        let byte = text[position]
-                                        let single = singles[Int(byte)]
-                                        if single >= 0 { result[single].append(position) }
-                                        let first = Int(Self.lowercased(byte))
-                                        for slot in starts[first]..<starts[first + 1] {
-                                            let keyword = items[slot]
-                                            if wanted[keyword],
-                                               Self.matches(flat, flatStarts[keyword]..<flatStarts[keyword + 1],
-                                                            in: text, at: position)
-                                            {
-                                                result[keyword].append(position)
-                                            }
-                                        }
-                                    }
-                                    @inline(__always) func flag(_ pair: UInt64) -> UInt64 {
-                                        UInt64(bigrams[Int(truncatingIfNeeded: pair)])
-                                    }
-                                    var position = 0
-                                    while position + 9 <= count {
-                                        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position,
-                                                                                           as: UInt64.self))
-                                        let next = UInt64(text[position + 8])
-                                        var hits = flag(word & 0xFFFF) | flag(word >> 8 & 0xFFFF) << 1
-                                            | flag(word >> 16 & 0xFFFF) << 2 | flag(word >> 24 & 0xFFFF) << 3
-                                            | flag(word >> 32 & 0xFFFF) << 4 | flag(word >> 40 & 0xFFFF) << 5
-                                            | flag(word >> 48 & 0xFFFF) << 6 | flag(word >> 56 | next << 8) << 7
-                                        while hits != 0 {
-                                            visit(position + hits.trailingZeroBitCount, &result)
-                                            hits &= hits &- 1
-                                        }
-                                        position += 8
-                                    }
-                                    let last = count - 1
-                                    while position < last {
-                                        if flag(UInt64(text[position]) | UInt64(text[position + 1]) << 8) != 0 {
-                                            visit(position, &result)
-                                        }
-                                        position += 1
-                                    }
-                                    let single = singles[Int(text[last])]
-                                    if single >= 0 { result[single].append(last) }
+                                    body(Tables(bigrams: bigrams, pairBuckets: pairBuckets, starts: starts, items: items,
+                                                singles: singles, flat: flat, flatStarts: flatStarts))
                                 }
                             }
                         }
@@ -201,17 +193,53 @@ struct KeywordIndex: Sendable {
                 }
             }
         }
-        return result
     }
 
-    /// Whether the keyword stored at `keyword` in `flat` occurs at `position` (its first byte
-    /// already matched, case-insensitively).
+    /// Calls `visit` at each position before the last byte of `text` whose pair flag is set,
+    /// ascending, until it returns false.
+    ///
+    /// The pair test runs eight positions per step: one 64-bit load and the byte after it hold
+    /// the eight pairs, and their table flags are gathered into a mask that is then walked, so the
+    /// common position without a hit costs a few instructions and no branch.
+    @inline(__always)
+    private static func forEachCandidate<State>(in text: UnsafeRawBufferPointer, bigrams: UnsafeBufferPointer<UInt8>,
+                                                state: inout State, _ visit: (Int, inout State) -> Bool) {
+        let count = text.count
+        guard count >= 2, let base = text.baseAddress else { return }
+        @inline(__always) func flag(_ pair: UInt64) -> UInt64 {
+            UInt64(bigrams[Int(truncatingIfNeeded: pair)])
+        }
+        var position = 0
+        while position + 9 <= count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            let next = UInt64(text[position + 8])
+            var hits = flag(word & 0xFFFF) | flag(word >> 8 & 0xFFFF) << 1
+                | flag(word >> 16 & 0xFFFF) << 2 | flag(word >> 24 & 0xFFFF) << 3
+                | flag(word >> 32 & 0xFFFF) << 4 | flag(word >> 40 & 0xFFFF) << 5
+                | flag(word >> 48 & 0xFFFF) << 6 | flag(word >> 56 | next << 8) << 7
+            while hits != 0 {
+                guard visit(position + hits.trailingZeroBitCount, &state) else { return }
+                hits &= hits &- 1
+            }
+            position += 8
+        }
+        let last = count - 1
+        while position < last {
+            if flag(UInt64(text[position]) | UInt64(text[position + 1]) << 8) != 0 {
+                guard visit(position, &state) else { return }
+            }
+            position += 1
+        }
+    }
+
+    /// Whether the keyword stored at `keyword` in `flat` occurs at `position` (its first two
+    /// bytes already matched, case-insensitively).
     @inline(__always)
     private static func matches(_ flat: UnsafeBufferPointer<UInt8>, _ keyword: Range<Int>,
                                 in text: UnsafeRawBufferPointer, at position: Int) -> Bool {
         let length = keyword.count
         guard position + length <= text.count else { return false }
-        var offset = 1  // the first byte selected the bucket
+        var offset = 2  // the first two bytes selected the bucket
         while offset < length {
             guard lowercased(text[position + offset]) == flat[keyword.lowerBound + offset] else { return false }
             offset += 1

@@ -25,13 +25,29 @@ extension Redactor {
         case .label:
             return "[REDACTED:\(id)]"
         case .mask:
-            // Letters and digits only: `DE89 3704 … 0130 00` shows `****3000`, as card receipts do,
-            // and the result is always recognized as a placeholder.
-            let characters = String(decoding: secret, as: UTF8.self).filter { $0.isLetter || $0.isNumber }
-            return characters.count >= 8 ? "****" + characters.suffix(4) : "****"
+            return Self.maskedPlaceholder(secret)
         case .hash:
             return "[\(id):\(hashKey.digestPrefix(of: secret))]"
         }
+    }
+
+    /// `****` plus the last 4 letters or digits of `secret`, or only `****` when it has fewer
+    /// than 8. Letters and digits only: `DE89 3704 … 0130 00` shows `****3000`, as card receipts
+    /// do, and the result is always recognized as a placeholder.
+    static func maskedPlaceholder(_ secret: UnsafeRawBufferPointer) -> String {
+        guard secret.allSatisfy({ $0 < 0x80 }) else {
+            let characters = String(decoding: secret, as: UTF8.self).filter { $0.isLetter || $0.isNumber }
+            return characters.count >= 8 ? "****" + characters.suffix(4) : "****"
+        }
+        // In ASCII the letters and digits are exactly `A-Z`, `a-z` and `0-9`: no need to build a
+        // string and ask Unicode about each character.
+        var count = 0
+        var last: [UInt8] = []
+        for byte in secret.reversed() where byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 26 {
+            if count < 4 { last.append(byte) }
+            count += 1
+        }
+        return count >= 8 ? "****" + String(decoding: last.reversed(), as: UTF8.self) : "****"
     }
 
     /// Appends the placeholder for `secret`, encoded for its surroundings.

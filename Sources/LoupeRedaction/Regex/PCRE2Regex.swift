@@ -118,7 +118,12 @@ public final class PCRE2Regex: @unchecked Sendable {
             let length = bytes.count
             var offset = start
             while offset <= length {
-                let result = pcre2_match_8(code, subject, length, offset, 0, matchData, matchContext)
+                // JIT code is called directly: `pcre2_match` would only repeat its argument
+                // checks on every call before calling it, and the subject needs no UTF check
+                // (MATCH_INVALID_UTF).
+                let result = isJITCompiled
+                    ? pcre2_jit_match_8(code, subject, length, offset, 0, matchData, matchContext)
+                    : pcre2_match_8(code, subject, length, offset, 0, matchData, matchContext)
                 if result == PCRE2_ERROR_NOMATCH { return }
                 if result < 0 { throw PCRE2Error(code: result) }
                 let match = Self.match(from: matchData, groupCount: captureGroupCount)

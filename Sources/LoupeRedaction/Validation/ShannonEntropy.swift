@@ -11,16 +11,33 @@ public enum ShannonEntropy {
     /// ShannonEntropy.bitsPerCharacter("abcd")   // 2
     /// ```
     public static func bitsPerCharacter(_ text: some StringProtocol) -> Double {
+        // ASCII text (nearly every candidate): count bytes in a table instead of hashing scalars.
+        let ascii: Double? = withUnsafeTemporaryAllocation(of: Int.self, capacity: 128) { counts in
+            counts.initialize(repeating: 0)
+            var total = 0
+            for byte in text.utf8 {
+                guard byte < 0x80 else { return nil }
+                counts[Int(byte)] += 1
+                total += 1
+            }
+            return entropy(of: counts.lazy.filter { $0 > 0 }, total: total)
+        }
+        if let ascii { return ascii }
         var counts: [Unicode.Scalar: Int] = [:]
         var total = 0
         for scalar in text.unicodeScalars {
             counts[scalar, default: 0] += 1
             total += 1
         }
+        return entropy(of: counts.values, total: total)
+    }
+
+    /// The entropy of symbols occurring `counts` times each, `total` in all.
+    private static func entropy(of counts: some Sequence<Int>, total: Int) -> Double {
         guard total > 0 else { return 0 }
         let length = Double(total)
         var entropy = 0.0
-        for count in counts.values {
+        for count in counts {
             let probability = Double(count) / length
             entropy -= probability * log2(probability)
         }
