@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "LoupeConsole", targets: ["LoupeConsole"]),
         .library(name: "LoupeProxy", targets: ["LoupeProxy"]),
         .library(name: "ChatClient", targets: ["ChatClient"]),
+        .library(name: "ChatDemo", targets: ["ChatDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
@@ -144,6 +145,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 "LoupeProxy",
                 "LoupeServer",
+                "ChatDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
@@ -225,6 +227,36 @@ let package = Package(
                 "LoupeRedaction",
                 "LoupeCore",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+        // `loupe demo`: the sample backend, a reverse proxy and the log API sharing one log, and
+        // the scripted session that drives traffic into it.
+        .target(
+            name: "ChatDemo",
+            dependencies: [
+                "ChatAPI",
+                "ChatBackend",
+                "ChatClient",
+                "LoupeClient",
+                "LoupeCore",
+                "LoupeProxy",
+                "LoupeServer",
+                "LoupeRedaction",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "samples/ChatDemo"
+        ),
+        .testTarget(
+            name: "ChatDemoTests",
+            dependencies: [
+                "ChatDemo",
+                "LoupeCore",
+                "LoupeExport",
+                "LoupeRedaction",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
         .testTarget(
