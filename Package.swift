@@ -245,6 +245,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "samples/ChatDemo"
@@ -257,6 +258,7 @@ let package = Package(
                 "LoupeExport",
                 "LoupeRedaction",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -135,7 +135,7 @@ struct ProxyCommand: AsyncParsableCommand {
 
         let color = Terminal.colorEnabled(for: STDERR_FILENO)
         var accessLog: (@Sendable (NetworkEvent) -> Void)?
-        // With the console up, access log lines (and the servers' own log lines) would be drawn
+        // With the console up, access log lines (and the proxy's own log lines) would be drawn
         // over its screen.
         let serverLogger = console ? Logger(label: "loupe.proxy", factory: { _ in SwiftLogNoOpLogHandler() })
             : Logger(label: "loupe.proxy")
@@ -158,7 +158,7 @@ struct ProxyCommand: AsyncParsableCommand {
         let mode = configuration.upstream.map { "reverse proxy to \($0.usesTLS ? "https" : "http")://\($0.hostHeader)\($0.basePath)" }
             ?? "forward proxy"
         Terminal.printError("loupe proxy: \(mode) listening on \(address.ipAddress ?? host):\(address.port ?? port)")
-        let logAPI = noAPI ? nil : try await startLogAPI(for: networkLogger, ruleSet: ruleSet, logger: serverLogger)
+        let logAPI = noAPI ? nil : try await startLogAPI(for: networkLogger, ruleSet: ruleSet)
 
         var consoleFailure: (any Error)?
         if console {
@@ -195,13 +195,12 @@ struct ProxyCommand: AsyncParsableCommand {
 
     /// Serves the log API on `--api` in a task, returning once it listens; a bind failure ends the
     /// command, since the user asked for the API.
-    private func startLogAPI(for networkLogger: NetworkLogger, ruleSet: RuleSet,
-                             logger: Logger) async throws -> Task<Void, any Error> {
+    private func startLogAPI(for networkLogger: NetworkLogger, ruleSet: RuleSet) async throws -> Task<Void, any Error> {
         let (host, port) = Self.hostAndPort(api)!
         let (listening, listened) = AsyncStream.makeStream(of: Int.self)
         let server = LogAPIServer(logger: networkLogger, configuration: .init(
             host: host, port: port, allowRemote: allowRemote, source: .proxy, ruleSet: ruleSet,
-            onListening: { listened.yield($0); listened.finish() }, logger: logger))
+            onListening: { listened.yield($0); listened.finish() }))
         let task = Task {
             defer { listened.finish() }
             try await server.run()

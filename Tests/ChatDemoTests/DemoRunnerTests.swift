@@ -1,5 +1,6 @@
 import ChatDemo
 import Foundation
+import Logging
 import LoupeCore
 import LoupeExport
 import LoupeRedaction
@@ -9,9 +10,10 @@ import ZIPFoundation
 @Suite struct DemoRunnerTests {
     /// One scripted pass through a fresh demo, its events oldest first.
     private static func runOnePass() async throws -> (DemoRunner, [NetworkEvent]) {
-        let runner = DemoRunner()
-        try await runner.withServers { environment in
-            try await DemoSession(environment: environment, networkLogger: runner.networkLogger).run()
+        let quiet = Logger(label: "demo-tests", factory: { _ in SwiftLogNoOpLogHandler() })
+        let runner = DemoRunner(logger: quiet)
+        _ = try await runner.withServers { environment in
+            try await DemoSession(environment: environment, networkLogger: runner.networkLogger, logger: quiet).run()
         }
         let events = await runner.networkLogger.snapshot().sorted { $0.sequence < $1.sequence }
         return (runner, events)
@@ -26,7 +28,7 @@ import ZIPFoundation
 
         let sources = Set(events.map(\.source))
         #expect(sources.isSuperset(of: [.apiClient, .sseClient, .proxyReverse]), "both paths share one log: \(sources)")
-        #expect(events.allSatisfy(\.state.isFinal), "every exchange finished before the servers stopped")
+        #expect(events.allSatisfy { $0.state.isFinal }, "every exchange finished before the servers stopped")
 
         let client = events.filter { $0.source == .apiClient }
         // A 401 on /rpc/me, then the refresh, then /rpc/me again, answered.

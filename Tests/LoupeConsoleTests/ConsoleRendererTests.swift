@@ -1,6 +1,7 @@
 import Foundation
 import LoupeConsole
 import LoupeCore
+import LoupeExport
 import Testing
 
 /// What the screen shows, as text, for given model states and sizes.
@@ -10,7 +11,7 @@ import Testing
     static func sample() throws -> [NetworkEvent] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../samples/events.ndjson").standardized
-        return try NDJSONEventReader().readEvents(from: url)
+        return try EventListSource(contentsOf: url, reader: EventFileReader(redactor: IdentityRedactor())).events
     }
 
     @Test func everyLineIsExactlyTheTerminalWidth() throws {

@@ -4,6 +4,7 @@ import LoupeCore
 import LoupeProxy
 import LoupeServer
 import NIOCore
+import ServiceLifecycle
 
 /// Runs Loupe's demo: starts the sample chat backend, a reverse proxy in front of it and the log
 /// API on free loopback ports, all recording into one redacting ``networkLogger``, and drives a
@@ -62,7 +63,7 @@ public struct DemoRunner: Sendable {
                     throw DemoError(step: "start the reverse proxy", reason: "\(error)")
                 }
                 let logAPIPort: Int
-                let logAPI: Task<Void, any Error>
+                let logAPI: (group: ServiceGroup, task: Task<Void, any Error>)
                 do {
                     (logAPIPort, logAPI) = try await Self.startLogAPI(networkLogger, configuration: configuration,
                                                                       logger: logger)
@@ -75,8 +76,8 @@ public struct DemoRunner: Sendable {
                 let result: Result<Value, any Error>
                 do { result = .success(try await body(environment)) } catch { result = .failure(error) }
                 await proxy.shutdown(gracePeriod: .seconds(1))
-                logAPI.cancel()
-                _ = await logAPI.result
+                await logAPI.group.triggerGracefulShutdown()
+                _ = await logAPI.task.result
                 return try result.get()
             }
         } catch ChatBackendError.notStarted {
@@ -84,17 +85,19 @@ public struct DemoRunner: Sendable {
         }
     }
 
-    /// Serves the log API in a task, returning its port once it listens.
-    private static func startLogAPI(_ networkLogger: NetworkLogger, configuration: Configuration,
-                                    logger: Logger) async throws -> (Int, Task<Void, any Error>) {
+    /// Serves the log API in a service group (so it stops gracefully), returning its port once it
+    /// listens.
+    private static func startLogAPI(_ networkLogger: NetworkLogger, configuration: Configuration, logger: Logger)
+        async throws -> (Int, (group: ServiceGroup, task: Task<Void, any Error>)) {
         let port = configuration.logAPIPort
         let (listening, listened) = AsyncStream.makeStream(of: Int.self)
         let server = LogAPIServer(logger: networkLogger, configuration: .init(
             port: port, source: .app, ruleSet: configuration.ruleSet, heartbeatInterval: .seconds(5),
             onListening: { listened.yield($0); listened.finish() }, logger: logger))
+        let group = ServiceGroup(configuration: .init(services: [server], logger: logger))
         let task = Task {
             defer { listened.finish() }
-            try await server.run()
+            try await group.run()
         }
         var iterator = listening.makeAsyncIterator()
         guard let bound = await iterator.next() else {
@@ -103,6 +106,6 @@ public struct DemoRunner: Sendable {
             throw DemoError(step: "serve the log API on 127.0.0.1:\(port)",
                             reason: "\(reason); choose another --port")
         }
-        return (bound, task)
+        return (bound, (group, task))
     }
 }
