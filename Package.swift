@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "LoupeConsole", targets: ["LoupeConsole"]),
         .library(name: "LoupeProxy", targets: ["LoupeProxy"]),
         .library(name: "ChatClient", targets: ["ChatClient"]),
+        .library(name: "ChatDemo", targets: ["ChatDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
@@ -145,6 +146,7 @@ let package = Package(
                 "LoupeProxy",
                 "LoupeServer",
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                "ChatDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
@@ -226,6 +228,38 @@ let package = Package(
                 "LoupeRedaction",
                 "LoupeCore",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+        // `loupe demo`: the sample backend, a reverse proxy and the log API sharing one log, and
+        // the scripted session that drives traffic into it.
+        .target(
+            name: "ChatDemo",
+            dependencies: [
+                "ChatAPI",
+                "ChatBackend",
+                "ChatClient",
+                "LoupeClient",
+                "LoupeCore",
+                "LoupeProxy",
+                "LoupeServer",
+                "LoupeRedaction",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "samples/ChatDemo"
+        ),
+        .testTarget(
+            name: "ChatDemoTests",
+            dependencies: [
+                "ChatDemo",
+                "LoupeCore",
+                "LoupeExport",
+                "LoupeRedaction",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -14,6 +14,8 @@ struct LoupeCommand: AsyncParsableCommand {
             and export.
 
             EXAMPLES:
+              See it work: a sample chat app, a reverse proxy and the console on one redacted log:
+                loupe demo
               Check a filter expression and see how Loupe reads it:
                 loupe filter 'method:POST status:>=400 or has:error'
               Parse an event stream as a browser would, one JSON line per event:
@@ -29,13 +31,15 @@ struct LoupeCommand: AsyncParsableCommand {
               Export a sanitized log from a running log API, or convert a browser HAR:
                 loupe export --from http://127.0.0.1:9901 -o debug.zip
                 loupe export --from chrome-session.har -o shared.har
+              Watch a proxy's traffic live in the console while it serves:
+                loupe proxy --upstream http://127.0.0.1:8000 --console
 
             Filter language, rule files and the event format are described in README.md.
             Colours follow NO_COLOR and are off when output is not a terminal.
             """,
         version: Loupe.version,
         subcommands: [FilterCommand.self, ConsoleCommand.self, ParseSSECommand.self, SSECommand.self, RulesCommand.self,
-                      RedactCommand.self, ScanCommand.self, ExportCommand.self, ProxyCommand.self]
+                      RedactCommand.self, ScanCommand.self, ExportCommand.self, ProxyCommand.self, DemoCommand.self]
     )
 
     /// Sends library log lines to standard error (standard output carries results), at `warning`

@@ -5,6 +5,8 @@ import Darwin
 #endif
 import ArgumentParser
 import Foundation
+import Logging
+import LoupeConsole
 import LoupeCore
 import LoupeExport
 import LoupeProxy
@@ -38,6 +40,8 @@ struct ProxyCommand: AsyncParsableCommand {
                 curl -p -x http://127.0.0.1:8080 https://example.com/
               Reverse proxy in front of one API:
                 loupe proxy --upstream https://api.example.com --listen 127.0.0.1:9000
+              Watch the exchanges live in the console instead of the access log (q stops the proxy):
+                loupe proxy --upstream http://127.0.0.1:8000 --console
               Keep only failures, at most 64 KiB of each body, with extra rules:
                 loupe proxy --capture-filter 'status:>=400' --max-body 64kb --rules ./my-rules
             """
@@ -88,7 +92,13 @@ struct ProxyCommand: AsyncParsableCommand {
     @Flag(help: "Do not print the access log.")
     var quiet = false
 
+    @Flag(help: "Show the live log in the console while serving (needs a terminal); q stops the proxy.")
+    var console = false
+
     func validate() throws {
+        if console, isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
+            throw ValidationError("--console needs a terminal on standard input and output; leave it out to get the access log, or watch with `loupe console --attach URL` from a terminal.")
+        }
         guard Self.hostAndPort(listen) != nil else { throw ValidationError("--listen expects host:port, like 127.0.0.1:8080.") }
         if !noAPI, Self.hostAndPort(api) == nil { throw ValidationError("--api expects host:port, like 127.0.0.1:9901.") }
         guard Self.bytes(maxBody) != nil else { throw ValidationError("--max-body expects a size like 64kb or 1mb.") }
@@ -127,13 +137,18 @@ struct ProxyCommand: AsyncParsableCommand {
 
         let color = Terminal.colorEnabled(for: STDERR_FILENO)
         var accessLog: (@Sendable (NetworkEvent) -> Void)?
-        if !quiet {
+        // With the console up, access log lines (and the proxy's own log lines) would be drawn
+        // over its screen.
+        let serverLogger = console ? Logger(label: "loupe.proxy", factory: { _ in SwiftLogNoOpLogHandler() })
+            : Logger(label: "loupe.proxy")
+        if !quiet, !console {
             accessLog = { event in
                 let line = AccessLogLine.format(event)
                 Terminal.printError(event.error == nil ? line : Terminal.paint(line, .red, enabled: color))
             }
         }
-        let proxy = ProxyServer(configuration: configuration, networkLogger: networkLogger, onExchangeFinished: accessLog)
+        let proxy = ProxyServer(configuration: configuration, networkLogger: networkLogger, logger: serverLogger,
+                                onExchangeFinished: accessLog)
         let address: SocketAddress
         do {
             address = try await proxy.start()
@@ -147,12 +162,37 @@ struct ProxyCommand: AsyncParsableCommand {
         Terminal.printError("loupe proxy: \(mode) listening on \(address.ipAddress ?? host):\(address.port ?? port)")
         let logAPI = noAPI ? nil : try await startLogAPI(for: networkLogger, ruleSet: ruleSet)
 
-        await Self.waitForTerminationSignal()
+        var consoleFailure: (any Error)?
+        if console {
+            consoleFailure = await runConsole(over: networkLogger, ruleSet: ruleSet,
+                                              label: "proxy \(address.ipAddress ?? host):\(address.port ?? port)")
+        } else {
+            await Self.waitForTerminationSignal()
+        }
         Terminal.printError("loupe proxy: shutting down")
         await proxy.shutdown()
         await logAPI?.group.triggerGracefulShutdown()
         _ = await logAPI?.task.result
         if let exportOnExit { try await export(networkLogger, to: exportOnExit, ruleSet: ruleSet) }
+        if let consoleFailure { throw Terminal.fail("the console stopped: \(consoleFailure)") }
+    }
+
+    /// Shows the live log in the console until the user quits (or SIGINT/SIGTERM arrives);
+    /// returns why the console failed, if it did.
+    private func runConsole(over networkLogger: NetworkLogger, ruleSet: RuleSet, label: String) async -> (any Error)? {
+        var options = ConsoleOptions(exporter: ViewExporter(ruleSet: ruleSet))
+        options.ruleSetID = ruleSet.id
+        options.exporter.source = .proxy
+        let source = LoggerEventSource(logger: networkLogger, label: label)
+        let consoleTask = Task { try await Console.run(source: source, options: options) }
+        let signals = Task {
+            await Self.waitForTerminationSignal()
+            consoleTask.cancel()
+        }
+        let result = await consoleTask.result
+        signals.cancel()
+        if case .failure(let error) = result { return error }
+        return nil
     }
 
     /// Serves the log API on `--api` in a service group (so it can stop gracefully), returning once
