@@ -1,6 +1,6 @@
 // `loupe-profile redact N` | `loupe-profile proxy PORT UPSTREAM`: fixed workloads with a plain
 // (not async) main, for valgrind (callgrind, dhat), which crashes on the async main's
-// dispatch_main. `redact` redacts N small proxy exchanges (`redact-api`: API exchanges with a JSON body) with the built-in rules; `proxy` serves
+// dispatch_main. `redact` redacts N small proxy exchanges with the built-in rules; `proxy` serves
 // a reverse proxy with capture and redaction on until killed (drive it with
 // scripts/proxy-callgrind.sh).
 import Foundation
@@ -11,33 +11,6 @@ import NIOCore
 import NIOPosix
 
 let arguments = CommandLine.arguments.dropFirst()
-
-/// The logger benchmark's API exchange: a JSON body and a request id.
-func apiExchange(number: Int) -> NetworkEvent {
-    let requestID = "req-\(number)-bench-0000-0000"
-    var event = NetworkEvent(
-        source: .apiClient, state: .complete,
-        request: CapturedRequest(
-            method: "GET", url: "https://api.example.com/v1/conversations/\(number)/messages?limit=20",
-            headers: [
-                HTTPHeader(name: "Host", value: "api.example.com"),
-                HTTPHeader(name: "Accept", value: "application/json"),
-                HTTPHeader(name: "User-Agent", value: "LoupeBench/1.0"),
-                HTTPHeader(name: "X-Request-ID", value: requestID),
-            ]),
-        response: CapturedResponse(
-            status: 200, reason: "OK",
-            headers: [
-                HTTPHeader(name: "Content-Type", value: "application/json"),
-                HTTPHeader(name: "Content-Length", value: "64"),
-                HTTPHeader(name: "Cache-Control", value: "no-store"),
-            ],
-            body: CapturedBody(contentType: "application/json",
-                               text: #"{"id":"msg_\#(number)","role":"assistant","text":"Hello there!"}"#)),
-        attempt: 1)
-    event.requestID = requestID
-    return event
-}
 
 /// A reverse-proxied GET as the proxy logs it: small headers, a 12-byte body.
 func exchange(number: Int) -> NetworkEvent {
@@ -63,14 +36,13 @@ func exchange(number: Int) -> NetworkEvent {
 }
 
 switch arguments.first {
-case "redact", "redact-api":
-    let make = arguments.first == "redact" ? exchange(number:) : apiExchange(number:)
+case "redact":
     let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
     let redactor = Redactor(ruleSet: .builtIn)
     var hits = 0
     let start = ContinuousClock.now
     for number in 0..<count {
-        var event = make(number)
+        var event = exchange(number: number)
         redactor.redact(&event)
         hits += event.redactions.count
     }
@@ -96,6 +68,6 @@ case "proxy":
     fflush(nil)
     while true { sleep(60) }
 default:
-    FileHandle.standardError.write(Data("usage: loupe-profile redact|redact-api N | proxy PORT UPSTREAM\n".utf8))
+    FileHandle.standardError.write(Data("usage: loupe-profile redact N | proxy PORT UPSTREAM\n".utf8))
     exit(64)
 }
