@@ -160,6 +160,14 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        .executableTarget(
+            name: "loupe-profile",
+            dependencies: [
+                "LoupeCore", "LoupeRedaction", "LoupeProxy",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "LoupeCoreTests",
             dependencies: [

@@ -44,6 +44,15 @@ import Testing
         #expect(body.decodedFrom == .gzip)
     }
 
+    @Test(arguments: [
+        (" IMAGE/PNG ; charset=x", true), ("\tApplication/Octet-Stream", true), (";image/png", true),
+        ("\u{00A0}image/png\u{00A0}", true), ("application/JSON; charset=utf-8", false), ("   ", false),
+        ("", false), ("text/plain", false), ("application/vnd.api+json", false),
+    ])
+    func contentTypesAreReadCaseAndSpaceInsensitively(contentType: String, isBinary: Bool) {
+        #expect(BodyCapture.isBinaryContentType(contentType) == isBinary)
+    }
+
     @Test func binaryContentTypesAreOmittedWithTheirSHA256() {
         let body = BodyCapture.capture(bytes: Array("abc".utf8), contentType: "image/png", contentEncoding: nil, limit: 100)
         #expect(body.text == nil)

@@ -22,6 +22,11 @@ final class ProxyEventSink: Sendable {
     /// exchanges already queued are kept; an update whose record was dropped is a late update.
     static let maxQueued = 100_000
 
+    /// How long the consumer lets commands pile up before taking a batch. An exchange recorded and
+    /// finished within one batch is redacted once instead of up to three times (record, response
+    /// head, finish), which under load halves the proxy's CPU per request; the log lags by this much.
+    static let batchWindow = Duration.milliseconds(20)
+
     /// Starts the consumer; `onFinished` gets the stored (redacted) form of every finished exchange.
     init(logger: NetworkLogger, onFinished: (@Sendable (NetworkEvent) -> Void)?) {
         let (signals, wakeUp) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
@@ -30,6 +35,7 @@ final class ProxyEventSink: Sendable {
         consumer = Task {
             for await _ in signals {
                 while true {
+                    try? await Task.sleep(for: Self.batchWindow)
                     let batch = queue.withLockedValue { queue -> [ProxyLogCommand] in
                         let batch = queue.commands
                         queue.commands.removeAll(keepingCapacity: true)

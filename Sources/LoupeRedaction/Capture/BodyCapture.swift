@@ -56,6 +56,17 @@ public enum BodyCapture {
     /// The lower-cased `type/subtype` of a `Content-Type` value, without parameters.
     static func mediaType(of contentType: String?) -> String? {
         guard let contentType else { return nil }
+        // Every exchange's headers pass here: an ASCII value is cut, trimmed and lower-cased as
+        // bytes; anything else (or a leading `;`, which `split` would skip) takes the general path.
+        let utf8 = contentType.utf8
+        if let first = utf8.first, first != UInt8(ascii: ";"), utf8.allSatisfy({ $0 < 0x80 }) {
+            let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            var type = utf8.prefix { $0 != UInt8(ascii: ";") }
+            while let byte = type.first, isBlank(byte) { type = type.dropFirst() }
+            while let byte = type.last, isBlank(byte) { type = type.dropLast() }
+            guard !type.isEmpty else { return nil }
+            return String(decoding: type.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
         let type = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
         let trimmed = type.trimmingCharacters(in: .whitespaces).lowercased()
         return trimmed.isEmpty ? nil : trimmed

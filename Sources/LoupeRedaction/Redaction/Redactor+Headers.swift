@@ -39,10 +39,31 @@ extension Redactor {
                 return replacedWhole(value, id: StructuralRuleID.header.rawValue, counts: &counts)
             }
             if Self.looksLikeURL(value) { return redactedURL(value, counts: &counts) }
-            let mentionsKeyword = Self.withBytes(of: name) { engine.mentionsKeyword($0) }
+            let mentionsKeyword = headerNameMentionsKeyword(name, lowerName: lowerName)
             return redactedText(value, context: mentionsKeyword ? .header(name) : nil, counts: &counts)
         }
     }
+
+    /// Whether header `name` mentions a rule's keyword; `lowerName` is its lower-case form. The
+    /// keyword search ignores ASCII case, so an ASCII name can be looked up by its lower-case form.
+    func headerNameMentionsKeyword(_ name: String, lowerName: String) -> Bool {
+        if let known = commonHeaderMentionsKeyword[lowerName], name.utf8.allSatisfy({ $0 < 0x80 }) { return known }
+        return Self.withBytes(of: name) { engine.mentionsKeyword($0) }
+    }
+
+    /// Header names most exchanges carry, for ``commonHeaderMentionsKeyword``.
+    static let commonHeaderNames = [
+        "host", "accept", "accept-encoding", "accept-language", "accept-ranges", "user-agent", "via", "content-type",
+        "content-length", "content-encoding", "content-language", "content-range", "connection", "keep-alive",
+        "cache-control", "pragma", "expires", "age", "date", "server", "etag", "last-modified", "vary", "location",
+        "origin", "referer", "if-none-match", "if-modified-since", "range", "transfer-encoding", "upgrade",
+        "x-request-id", "x-correlation-id", "traceparent", "tracestate", "x-forwarded-for", "x-forwarded-proto",
+        "x-forwarded-host", "forwarded", "x-real-ip", "x-powered-by", "access-control-allow-origin",
+        "access-control-allow-methods", "access-control-allow-headers", "access-control-allow-credentials",
+        "strict-transport-security", "x-content-type-options", "x-frame-options", "content-security-policy",
+        "sec-fetch-mode", "sec-fetch-site", "sec-fetch-dest", "sec-ch-ua", "sec-ch-ua-mobile", "sec-ch-ua-platform",
+        "dnt", "link", "alt-svc",
+    ]
 
     /// `value` replaced whole by the structural placeholder `id`, unless it is empty or already a
     /// placeholder (so a second pass counts nothing).

@@ -34,6 +34,9 @@ public struct Redactor: EventRedactor {
     /// named after the scheme (`bearer`, or `bearer-token` as the first rule whose id starts
     /// with `bearer-`), so a bearer token counts alike in a header and in a text body.
     let authorizationSchemeIDs: [String: String]
+    /// ``PatternEngine/mentionsKeyword(_:)`` of common lower-case header names, worked out once:
+    /// every header of every exchange asks it.
+    let commonHeaderMentionsKeyword: [String: Bool]
 
     /// A redactor for `ruleSet`.
     ///
@@ -59,6 +62,10 @@ public struct Redactor: EventRedactor {
         }
         for rule in ruleSet.rules { schemeIDs[rule.id] = rule.id }
         authorizationSchemeIDs = schemeIDs
+        let engine = self.engine
+        commonHeaderMentionsKeyword = Dictionary(uniqueKeysWithValues: Self.commonHeaderNames.map { name in
+            (name, Self.withBytes(of: name) { engine.mentionsKeyword($0) })
+        })
     }
 
     var structural: StructuralRules { ruleSet.structural }
