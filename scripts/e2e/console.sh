@@ -3,23 +3,10 @@
 # real ncurses screen driven under tmux (send-keys to type, capture-pane to read the screen).
 # Usage: scripts/e2e/console.sh PATH/TO/loupe   (prints one line per failed check; exit 1 on any)
 set -uo pipefail
-loupe=${1:?usage: scripts/e2e/console.sh PATH/TO/loupe}
-case $loupe in /*) ;; *) loupe="$PWD/$loupe" ;; esac
-fixture="$(cd "$(dirname "$0")/../.." && pwd)/samples/events.ndjson"
-work=$(mktemp -d)
+source "$(dirname "$0")/../lib/e2e-harness.sh"
+fixture="$root/samples/events.ndjson"
 socket="loupe-e2e-console-$$"
-cleanup() {
-    command -v tmux >/dev/null && tmux -L "$socket" kill-server 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); printf 'FAIL console: %s\n' "$1" >&2; }
-has() { if grep -Eq -- "$3" <<<"$2"; then pass; else fail "$1: output lacks /$3/:"$'\n'"$2"; fi; }
-lacks() { if grep -Fq -- "$3" <<<"$2"; then fail "$1: output contains '$3':"$'\n'"$2"; else pass; fi; }
+on_exit() { command -v tmux >/dev/null && tmux -L "$socket" kill-server 2>/dev/null; }
 
 # --- Not a terminal: a plain table of the filtered events.
 out=$(TZ=UTC "$loupe" console --open "$fixture" --filter 'host:api.example.com' 2>&1)
@@ -55,7 +42,7 @@ has "junk HAR names file and position" "$out" "junk\.har, line 1"
 # --- A terminal: tmux.
 if ! command -v tmux >/dev/null; then
     echo "SKIP console: tmux is not installed, so the interactive screen was not tested (make deps installs it)." >&2
-    [ "$failed" -eq 0 ]
+    finish
     exit
 fi
 
@@ -142,4 +129,4 @@ deadline=$((SECONDS + 10))
 while [ ! -s "$work/exit" ] && [ "$SECONDS" -lt "$deadline" ]; do sleep 0.1; done
 if [ "$(cat "$work/exit" 2>/dev/null)" = "exit=0" ]; then pass; else fail "q did not quit cleanly: $(cat "$work/exit" 2>/dev/null)"; fi
 
-[ "$failed" -eq 0 ]
+finish

@@ -3,26 +3,9 @@
 # file mode, sanitized output that `loupe scan` finds clean, and clear errors.
 # Usage: scripts/e2e/export.sh PATH/TO/loupe   (prints one line per failed check; exit 1 on any)
 set -uo pipefail
-loupe=${1:?usage: scripts/e2e/export.sh PATH/TO/loupe}
-case $loupe in /*) ;; *) loupe="$PWD/$loupe" ;; esac
-root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$(dirname "$0")/../lib/e2e-harness.sh"
 chrome="$root/Tests/LoupeExportTests/Fixtures/chrome-export.har"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); printf 'FAIL export: %s\n' "$1" >&2; }
-run() {
-    local name=$1 want=$2
-    shift 2
-    out=$("$@" 2>&1)
-    status=$?
-    if [ "$status" -eq "$want" ]; then pass; else fail "$name: exit $status, wanted $want: $out"; fi
-}
-has() { if grep -Eq -- "$3" <<<"$2"; then pass; else fail "$1: output lacks /$3/: $2"; fi; }
 
 run "convert a Chrome HAR to a bundle" 0 "$loupe" export --from "$chrome" -o shared.zip
 has "summary names the count" "$out" "Wrote 4 events to shared.zip"
@@ -41,8 +24,8 @@ run "an unknown extension needs --format" 2 "$loupe" export --from shared.zip -o
 run "--format overrides the extension" 0 "$loupe" export --from shared.zip -o out.txt --format har
 head -c 400 "$chrome" >cut.har
 run "a cut HAR is an error with a position" 2 "$loupe" export --from cut.har -o x.zip
-has "the error names file and line" "$out" "cut.har, line [0-9]+, column [0-9]+: .*cut short"
+has "the error names file and line" "$err" "cut.har, line [0-9]+, column [0-9]+: .*cut short"
 [ ! -e x.zip ] && pass || fail "a failed export left x.zip behind"
 [ -z "$(ls -A | grep loupe-)" ] && pass || fail "a staging folder was left behind: $(ls -A)"
 
-[ "$failed" -eq 0 ] || { echo "export: $passed passed, $failed failed" >&2; exit 1; }
+finish

@@ -3,34 +3,18 @@
 # free port, signs in, streams a reply, checks an injected fault, then stops it with SIGTERM.
 # Usage: scripts/e2e/sample-backend.sh PATH/TO/loupe   (prints one line per failed check; exit 1 on any)
 set -uo pipefail
-loupe=${1:?usage: scripts/e2e/sample-backend.sh PATH/TO/loupe}
-backend="$(cd "$(dirname "$loupe")" && pwd)/loupe-sample-backend"
-work=$(mktemp -d)
+source "$(dirname "$0")/../lib/e2e-harness.sh"
+backend="$(dirname "$loupe")/loupe-sample-backend"
 pid=
-cleanup() {
-    [ -n "$pid" ] && kill "$pid" 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT
+on_exit() { [ -n "$pid" ] && kill "$pid" 2>/dev/null; }
 
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); printf 'FAIL sample-backend: %s\n' "$1" >&2; }
-
-if [ ! -x "$backend" ]; then
-    echo "FAIL sample-backend: $backend is missing; build it with 'swift build'" >&2
-    exit 1
-fi
+[ -x "$backend" ] || die "$backend is missing; build it with 'swift build'"
 
 "$backend" --port 0 --stream-interval-ms 1 >"$work/out" 2>"$work/err" &
 pid=$!
 for _ in $(seq 200); do grep -q "listening on" "$work/out" 2>/dev/null && break; sleep 0.05; done
 base=$(sed -n 's/.*listening on \(http:[^ ]*\).*/\1/p' "$work/out")
-if [ -z "$base" ]; then
-    echo "FAIL sample-backend: it did not start; stderr: $(cat "$work/err")" >&2
-    exit 1
-fi
+[ -n "$base" ] || die "it did not start; stderr: $(cat "$work/err")"
 
 # A small client in Python (no curl needed): prints one line per step for the checks below.
 read -r -d '' client <<'PY'
@@ -79,4 +63,4 @@ else
 fi
 pid=
 
-[ "$failed" -eq 0 ]
+finish

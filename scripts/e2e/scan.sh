@@ -2,31 +2,9 @@
 # End-to-end checks of `loupe scan` with the built binary and the default rules.
 # Usage: scripts/e2e/scan.sh PATH/TO/loupe   (prints one line per failed check; exit 1 on any)
 set -uo pipefail
-loupe=${1:?usage: scripts/e2e/scan.sh PATH/TO/loupe}
-case $loupe in /*) ;; *) loupe="$PWD/$loupe" ;; esac
-root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$(dirname "$0")/../lib/e2e-harness.sh"
 schema="$root/Tests/LoupeRedactionTests/Fixtures/scan/sarif-2.1.0-subset.schema.json"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); printf 'FAIL scan: %s\n' "$1" >&2; }
-
-# run NAME EXPECTED_STATUS COMMAND…: runs COMMAND, keeps stdout in $out and stderr in $err.
-run() {
-    local name=$1 want=$2
-    shift 2
-    out=$("$@" 2>"$work/stderr")
-    status=$?
-    err=$(cat "$work/stderr")
-    if [ "$status" -eq "$want" ]; then pass; else fail "$name: exit $status, wanted $want; stdout: $out; stderr: $err"; fi
-}
-# has NAME TEXT PATTERN / lacks NAME TEXT STRING: check output contents.
-has() { if grep -Eq -- "$3" <<<"$2"; then pass; else fail "$1: output lacks /$3/: $2"; fi; }
-lacks() { if grep -Fq -- "$3" <<<"$2"; then fail "$1: output contains the secret '$3'"; else pass; fi; }
 
 # Fake secrets of the shapes the default rules know.
 aws=AKIAIOSFODNN7QWERTYU
@@ -126,5 +104,4 @@ has "bad rule located" "$err" 'badrules/bad\.toml:[0-9]+:'
 run "match limit fails closed" 1 "$loupe" scan --no-default-rules --rules slowrules backtrack.txt
 has "unscannable finding" "$out" '^backtrack\.txt:1:1: unscannable '
 
-echo "scan end-to-end: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

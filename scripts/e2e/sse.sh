@@ -2,20 +2,9 @@
 # End-to-end checks of `loupe sse` against a local Python server that writes raw event-stream bytes.
 # Usage: scripts/e2e/sse.sh PATH/TO/loupe   (prints one line per failed check; exit 1 on any)
 set -uo pipefail
-loupe=${1:?usage: scripts/e2e/sse.sh PATH/TO/loupe}
-case $loupe in /*) ;; *) loupe="$PWD/$loupe" ;; esac
-work=$(mktemp -d)
+source "$(dirname "$0")/../lib/e2e-harness.sh"
 server_pid=
-cleanup() {
-    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); printf 'FAIL sse: %s\n' "$1" >&2; }
+on_exit() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null; }
 
 # The server answers by path with exact bytes, so line ends, the BOM and comments reach the
 # client unchanged. It writes its port to the file named by its first argument.
@@ -93,21 +82,10 @@ python3 -c "$server_code" "$work/port" &
 server_pid=$!
 for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.05; done
 port=$(cat "$work/port" 2>/dev/null)
-if [ -z "$port" ]; then echo "FAIL sse: the test server did not start" >&2; exit 1; fi
+[ -n "$port" ] || die "the test server did not start"
 base="http://127.0.0.1:$port"
 
-# run NAME EXPECTED_STATUS COMMAND…: runs COMMAND (with a time limit), keeps stdout in $out and stderr in $err.
-run() {
-    local name=$1 want=$2
-    shift 2
-    out=$(timeout 20 "$@" 2>"$work/stderr")
-    status=$?
-    err=$(cat "$work/stderr")
-    if [ "$status" -eq "$want" ]; then pass; else fail "$name: exit $status, wanted $want; stdout: $out; stderr: $err"; fi
-}
 same() { if [ "$2" == "$3" ]; then pass; else fail "$1: got:"$'\n'"$2"$'\n'"wanted:"$'\n'"$3"; fi; }
-has() { if grep -Eq -- "$3" <<<"$2"; then pass; else fail "$1: output lacks /$3/: $2"; fi; }
-lacks() { if grep -Fq -- "$3" <<<"$2"; then fail "$1: output contains '$3'"; else pass; fi; }
 
 run "edge cases" 0 "$loupe" sse --json --no-reconnect "$base/edge"
 same "edge cases" "$out" '{"data":"lf","id":null,"type":"message"}
@@ -161,4 +139,4 @@ wait "$tail_pid"
 status=$?
 if [ "$status" -eq 130 ]; then pass; else fail "Ctrl-C: exit $status, wanted 130; stderr: $(cat "$work/interrupted.err")"; fi
 
-[ "$failed" -eq 0 ]
+finish
