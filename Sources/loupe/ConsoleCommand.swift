@@ -113,15 +113,6 @@ struct ConsoleCommand: AsyncParsableCommand {
         let console = Task { try await Console.run(source: source, options: options) }
         // SIGTERM and SIGHUP (the terminal went away) end the console the normal way, which
         // restores the terminal, instead of killing it mid-screen.
-        let signals = [SIGTERM, SIGHUP].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { console.cancel() }
-            source.resume()
-            return source
-        }
-        let result = await console.result
-        signals.forEach { $0.cancel() }
-        if case .failure(let error) = result { throw Terminal.fail("\(error)") }
+        if case .failure(let error) = await Terminal.result(of: console, cancellingOn: [SIGTERM, SIGHUP]) { throw Terminal.fail("\(error)") }
     }
 }

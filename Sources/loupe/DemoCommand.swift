@@ -90,15 +90,7 @@ struct DemoCommand: AsyncParsableCommand {
             }
         }
         // Ctrl-C and SIGTERM cancel the work, which stops the script and then the servers.
-        let signals = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { work.cancel() }
-            source.resume()
-            return source
-        }
-        let result = await work.result
-        signals.forEach { $0.cancel() }
+        let result = await Terminal.result(of: work, cancellingOn: [SIGINT, SIGTERM])
         if work.isCancelled {
             Terminal.printError("loupe demo: stopped")
             throw ExitCode(130)

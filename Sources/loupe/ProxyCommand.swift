@@ -167,7 +167,7 @@ struct ProxyCommand: AsyncParsableCommand {
             consoleFailure = await runConsole(over: networkLogger, ruleSet: ruleSet,
                                               label: "proxy \(address.ipAddress ?? host):\(address.port ?? port)")
         } else {
-            await Self.waitForTerminationSignal()
+            await Terminal.waitForSignal([SIGINT, SIGTERM])
         }
         Terminal.printError("loupe proxy: shutting down")
         await proxy.shutdown()
@@ -185,13 +185,7 @@ struct ProxyCommand: AsyncParsableCommand {
         options.exporter.source = .proxy
         let source = LoggerEventSource(logger: networkLogger, label: label)
         let consoleTask = Task { try await Console.run(source: source, options: options) }
-        let signals = Task {
-            await Self.waitForTerminationSignal()
-            consoleTask.cancel()
-        }
-        let result = await consoleTask.result
-        signals.cancel()
-        if case .failure(let error) = result { return error }
+        if case .failure(let error) = await Terminal.result(of: consoleTask, cancellingOn: [SIGINT, SIGTERM]) { return error }
         return nil
     }
 
@@ -229,21 +223,6 @@ struct ProxyCommand: AsyncParsableCommand {
         } catch {
             throw Terminal.fail("could not export the log to \(path): \(error)")
         }
-    }
-
-    /// Suspends until SIGINT or SIGTERM arrives.
-    static func waitForTerminationSignal() async {
-        let (signals, continuation) = AsyncStream.makeStream(of: Int32.self)
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield(number) }
-            source.resume()
-            sources.append(source)
-        }
-        for await _ in signals { break }
-        sources.forEach { $0.cancel() }
     }
 
     // MARK: - Option values

@@ -101,12 +101,7 @@ struct SSECommand: AsyncParsableCommand {
         }
         // Ctrl-C cancels the stream, which closes the connection, instead of killing the process
         // mid-write.
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler { tail.cancel() }
-        interrupt.resume()
-        let result = await tail.result
-        interrupt.cancel()
+        let result = await Terminal.result(of: tail, cancellingOn: [SIGINT])
         try? await client.shutdown()
         printer.flush()
 
