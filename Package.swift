@@ -101,7 +101,8 @@ let package = Package(
         ),
         .systemLibrary(
             name: "CNCurses",
-            pkgConfig: "ncursesw",
+            // No pkgConfig: ncursesw.pc only adds -D flags SwiftPM refuses (a warning on every
+            // build); the module map links ncursesw, whose Debian linker script pulls in tinfo.
             providers: [.apt(["libncurses-dev"]), .brew(["ncurses"])]
         ),
         .target(
