@@ -54,7 +54,7 @@ struct ExportCommand: AsyncParsableCommand {
         let ruleSet = try rules.loadRuleSet()
         let redactor = Redactor(ruleSet: ruleSet)
         let destination = URL(fileURLWithPath: output)
-        let progress = ExportProgress()
+        let progress = ProgressLine()
         let manifest: ExportManifest
         do {
             if let base = Self.apiBase(from) {
@@ -99,7 +99,7 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     private func exportFromFile(format: ExportFormat, filter: EventFilter, ruleSet: RuleSet, redactor: Redactor,
-                                destination: URL, progress: ExportProgress) throws -> ExportManifest {
+                                destination: URL, progress: ProgressLine) throws -> ExportManifest {
         let source = URL(fileURLWithPath: from)
         guard source.standardizedFileURL.path != destination.standardizedFileURL.path else {
             throw Terminal.fail("--from and --output are the same file; write the export somewhere else.")
@@ -111,14 +111,14 @@ struct ExportCommand: AsyncParsableCommand {
         let inputManifest = try EventFileReader(redactor: redactor).read(contentsOf: source) { event throws(ExportError) in
             guard filter.matches(event) else { return }
             try writer.write(event)
-            progress.update(events: writer.eventCount)
+            progress.show("exporting: \(writer.eventCount) events")
         }
         _ = inputManifest
         return try writer.finish()
     }
 
     private func exportFromAPI(base: String, format: ExportFormat, ruleSet: RuleSet, redactor: Redactor,
-                               destination: URL, progress: ExportProgress) async throws -> ExportManifest {
+                               destination: URL, progress: ProgressLine) async throws -> ExportManifest {
         let client = HTTPClient.shared
         let stats = try await fetchStats(base: base, client: client)
         let writer = try ExportWriter(destination: destination, configuration: .init(
@@ -137,7 +137,7 @@ struct ExportCommand: AsyncParsableCommand {
             for try await buffer in response.body {
                 try decoder.feed(Data(buffer: buffer)) { event throws(ExportError) in
                     try writer.write(event)
-                    progress.update(events: writer.eventCount)
+                    progress.show("exporting: \(writer.eventCount) events")
                 }
             }
             try decoder.finish { event throws(ExportError) in try writer.write(event) }

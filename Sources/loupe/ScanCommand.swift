@@ -57,15 +57,20 @@ struct ScanCommand: ParsableCommand {
     func run() throws {
         let ruleSet = try ruleOptions.loadRuleSet()
         let destination = try ScanOutput(path: output, quiet: quiet, streamsFindings: format == .text)
-        let progress = ScanProgress()
+        let progress = ProgressLine()
+        var files = 0
+        var bytes = 0
         var runner = ScanRunner(scanner: LeakScanner(ruleSet: ruleSet), ruleSetID: ruleSet.id) { entry in
             progress.clear()
             destination.writeFinding(entry)
         } onError: { error in
             progress.clear()
             _ = Terminal.fail("cannot scan '\(error.path)': \(error.reason).")
-        } onFile: { path, bytes in
-            progress.update(path: path, bytes: bytes)
+        } onFile: { path, fileBytes in
+            files += 1
+            bytes += fileBytes
+            let name = path.count > 50 ? "…" + path.suffix(49) : path
+            progress.show("scanning: \(files) files, \(String(format: "%.1f", Double(bytes) / 1_048_576)) MB  \(name)")
         }
         for path in paths { runner.scan(path: path) }
         progress.clear()
