@@ -99,7 +99,7 @@ struct ConsoleCommand: AsyncParsableCommand {
             options.exporter.source = .app
         }
 
-        guard !plain, isatty(STDOUT_FILENO) == 1, isatty(STDIN_FILENO) == 1 else {
+        guard !plain, Terminal.canShowConsole else {
             let events: [NetworkEvent]
             do {
                 events = try await source.snapshot()

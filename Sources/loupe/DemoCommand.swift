@@ -67,7 +67,7 @@ struct DemoCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let useConsole = !noConsole && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        let useConsole = !noConsole && Terminal.canShowConsole
         var configuration = DemoRunner.Configuration()
         configuration.logAPIPort = port
         // The servers' own log lines would be drawn over the console and clutter the summary.

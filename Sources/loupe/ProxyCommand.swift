@@ -96,7 +96,7 @@ struct ProxyCommand: AsyncParsableCommand {
     var console = false
 
     func validate() throws {
-        if console, isatty(STDIN_FILENO) != 1 || isatty(STDOUT_FILENO) != 1 {
+        if console, !Terminal.canShowConsole {
             throw ValidationError("--console needs a terminal on standard input and output; leave it out to get the access log, or watch with `loupe console --attach URL` from a terminal.")
         }
         guard Self.hostAndPort(listen) != nil else { throw ValidationError("--listen expects host:port, like 127.0.0.1:8080.") }

@@ -20,7 +20,7 @@ extension Terminal {
 
     /// Awaits `task`, cancelling it when one of `signals` arrives, so the work ends the normal way
     /// (restoring the terminal, closing connections, stopping servers) rather than being killed.
-    static func result<Success, Failure>(of task: Task<Success, Failure>, cancellingOn signals: [Int32]) async
+    static func result<Success: Sendable, Failure: Error>(of task: Task<Success, Failure>, cancellingOn signals: [Int32]) async
         -> Result<Success, Failure> {
         let sources = onSignals(signals) { task.cancel() }
         defer { sources.forEach { $0.cancel() } }

@@ -14,6 +14,9 @@ enum Terminal {
         return isatty(descriptor) == 1
     }
 
+    /// Whether the console can run: it reads keys from standard input and draws on standard output.
+    static var canShowConsole: Bool { isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 }
+
     /// ANSI styles used by the CLI, rendered as nothing when colour is off.
     enum Style: String {
         case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", cyan = "36"
