@@ -105,6 +105,17 @@ import Testing
         #expect(await recorder.statuses.contains { $0?.contains("refused") == true })
     }
 
+    @Test func aRefusedPlainSnapshotNamesTheAddressAndTheCause() async throws {
+        let probe = try await ScriptedLogAPI.start(snapshot: []) { _ in { _ in } }
+        let port = probe.port
+        await probe.stop()
+        let error = await #expect(throws: AttachError.self) {
+            try await AttachEventSource(baseURL: "127.0.0.1:\(port)").snapshot()
+        }
+        #expect(error?.description.hasPrefix("http://127.0.0.1:\(port) did not answer (connection refused)") == true,
+                "\(String(describing: error))")
+    }
+
     @Test func aNonHTTPAddressIsRejected() throws {
         #expect(throws: AttachError.self) { try AttachEventSource(baseURL: "ftp://example.com") }
         #expect(throws: AttachError.self) { try AttachEventSource(baseURL: "http://") }

@@ -2,6 +2,8 @@
 public enum AttachError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The base URL is not an absolute http(s) URL.
     case invalidURL(String)
+    /// Nothing answered at the address (refused, timed out, unknown host).
+    case unreachable(url: String, reason: String)
     /// The snapshot request answered something other than 200.
     case unexpectedStatus(Int, url: String)
     /// The snapshot was not a JSON array of events.
@@ -13,6 +15,8 @@ public enum AttachError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .invalidURL(let url):
             "'\(url)' is not a log API address; give one like http://127.0.0.1:9901."
+        case .unreachable(let url, let reason):
+            "\(url) did not answer (\(reason)); check that a Loupe log API runs there (loupe proxy --api)."
         case .unexpectedStatus(let status, let url):
             "\(url) answered HTTP \(status) instead of the event list; is this a Loupe log API?"
         case .invalidSnapshot(let url):

@@ -75,7 +75,9 @@ public struct AttachEventSource: EventSource {
             return events
         } catch {
             try? await http.shutdown()
-            throw error
+            // A connection failure reads as NIO's internals; name the address and the cause instead.
+            if error is AttachError || error is CancellationError { throw error }
+            throw AttachError.unreachable(url: baseURL, reason: Self.shortReason(error))
         }
     }
 
