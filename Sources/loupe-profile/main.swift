@@ -46,8 +46,8 @@ case "redact":
         redactor.redact(&event)
         hits += event.redactions.count
     }
-    let seconds = Double((ContinuousClock.now - start).components.attoseconds) / 1e18
-        + Double((ContinuousClock.now - start).components.seconds)
+    let elapsed = ContinuousClock.now - start  // read once: two reads would mix two end times
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     print("redacted \(count) exchanges, \(Int(Double(count) / seconds)) per second, \(hits) hits")
 case "proxy":
     let port = arguments.dropFirst().first.flatMap { Int($0) } ?? 18_080
