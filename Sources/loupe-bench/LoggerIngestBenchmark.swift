@@ -1,12 +1,13 @@
 import Foundation
 import LoupeCore
 import LoupeRedaction
+import Synchronization
 
 /// Records small, realistic GET exchanges into a ``NetworkLogger`` whose byte budget is the binding
 /// bound, from one producer task, and reports the throughput and the process's memory.
 struct LoggerIngestBenchmark: Benchmark {
     let name = "logger"
-    let summary = "ingest of small GET exchanges into a 64 MiB NetworkLogger, identity and built-in redactor"
+    let summary = "ingest of small GET exchanges into a 64 MiB NetworkLogger, identity and built-in redactor, against a locked array"
 
     static let defaultEvents = 1_000_000
     static let maxBytes = 64 * 1024 * 1024
@@ -34,10 +35,13 @@ struct LoggerIngestBenchmark: Benchmark {
         let peak = ProcessMemory.peakResident
         let current = ProcessMemory.currentResident
         let redactedRate = await Self.redactedRate(events: max(1, eventCount / 10), template: template)
+        let arrayRate = Self.lockedArrayRate(events: eventCount, bound: max(1, stats.storedEvents), template: template)
         let unknown = "n/a (no /proc)"
         return [
             .judged("events/s", Format.grouped(rate), target: ">= \(Format.grouped(Self.targetEventsPerSecond))",
                     meets: rate >= Self.targetEventsPerSecond),
+            Measurement(metric: "events/s, comparison: Mutex<[NetworkEvent]>, same events and bound",
+                        value: Format.grouped(arrayRate)),
             Measurement(metric: "events recorded", value: Format.grouped(eventCount)),
             .judged("events/s, built-in redactor (\(Format.grouped(max(1, eventCount / 10))) events)",
                     Format.grouped(redactedRate), target: ">= \(Format.grouped(Self.targetRedactedEventsPerSecond))",
@@ -62,6 +66,25 @@ struct LoggerIngestBenchmark: Benchmark {
         let start = clock.now
         for index in 0..<events {
             await logger.record(event(number: index, id: .random(), from: template))
+        }
+        return Int(Double(events) / max((clock.now - start).seconds, 1e-9))
+    }
+
+    /// The baseline for the logger's figure: the same events appended to a plain array behind a
+    /// `Mutex`, keeping at most `bound` of them (the logger's final count, so both hold as many),
+    /// with no actor hop, redaction, byte accounting, capture filter or subscribers. Run after the
+    /// memory is read, like ``redactedRate(events:template:)``.
+    static func lockedArrayRate(events: Int, bound: Int, template: NetworkEvent) -> Int {
+        let store = Mutex<(events: [NetworkEvent], next: Int)>(([], 0))
+        let clock = ContinuousClock()
+        let start = clock.now
+        for index in 0..<events {
+            let event = event(number: index, id: .random(), from: template)
+            store.withLock { store in
+                // Past the bound the oldest slot is overwritten, as the ring buffer evicts.
+                if store.events.count < bound { store.events.append(event) } else { store.events[store.next] = event }
+                store.next = (store.next + 1) % bound
+            }
         }
         return Int(Double(events) / max((clock.now - start).seconds, 1e-9))
     }

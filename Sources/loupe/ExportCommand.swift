@@ -14,9 +14,10 @@ struct ExportCommand: AsyncParsableCommand {
         commandName: "export",
         abstract: "Export a sanitized log as a zip bundle, HAR 1.2 or NDJSON.",
         discussion: """
-            Reads events from a running log API (--from http://127.0.0.1:9901, as started by \
-            `loupe proxy --api`) or from a file (a Loupe zip bundle, HAR from Loupe or a browser, \
-            NDJSON), redacts everything read, and writes OUT. Before OUT is finalized every string \
+            Reads events from a running log API (--from http://127.0.0.1:9901: `loupe proxy` \
+            serves one there unless --no-api, `loupe demo --port` on the port given) or from a \
+            file (a Loupe zip bundle, HAR from Loupe or a browser, NDJSON), redacts everything \
+            read, and writes OUT. Before OUT is finalized every string \
             is scanned once more with the rules; what is still found is redacted and counted in the \
             manifest as late redactions. OUT is written atomically with mode 0600: an interrupted \
             export leaves no partial file.
@@ -25,10 +26,14 @@ struct ExportCommand: AsyncParsableCommand {
             A zip bundle holds manifest.json, events.json (Loupe's event shape) and events.har.
 
             EXAMPLES:
-              loupe export --from http://127.0.0.1:9901 -o debug.zip
-              loupe export --from http://127.0.0.1:9901 -o errors.har --filter 'status:>=400'
-              loupe export --from chrome-session.har -o shared.zip
-              loupe export --from debug.zip -o debug.ndjson
+              Everything a running proxy has logged, as a zip bundle for a bug report:
+                loupe export --from http://127.0.0.1:9901 -o debug.zip
+              Only the server errors, as HAR for a browser's developer tools:
+                loupe export --from http://127.0.0.1:9901 -o 5xx.har --filter status:5xx
+              A browser's HAR with live tokens, sanitized for sharing:
+                loupe export --from chrome-session.har -o shared.zip
+              A bundle converted to one event per line, for jq:
+                loupe export --from debug.zip -o debug.ndjson
             """
     )
 
@@ -172,7 +177,8 @@ struct ExportCommand: AsyncParsableCommand {
         do {
             response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(600))
         } catch {
-            throw Terminal.fail("cannot reach the log API at \(url): \(error); is `loupe proxy --api` running?")
+            throw Terminal.fail("cannot reach the log API at \(url): \(error); is a `loupe proxy` (log API on "
+                                + "127.0.0.1:9901 by default) or `loupe demo` running there?")
         }
         guard response.status == .ok else {
             let body = (try? await response.body.collect(upTo: 64 << 10)).map { String(buffer: $0) } ?? ""

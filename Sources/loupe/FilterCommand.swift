@@ -9,8 +9,10 @@ struct FilterCommand: ParsableCommand {
         abstract: "Check a filter expression and print how Loupe reads it.",
         discussion: """
             The same language selects what the proxy captures, what the console shows, what an \
-            export contains and what the log API returns. Exit status: 0 when the expression is \
-            valid, 2 when it is not (the error names the column).
+            export contains and what the log API returns. A valid expression is printed back in \
+            canonical form (lower-cased text, upper-cased methods, aliases kept); terms next to \
+            each other must all hold, and `or` binds looser than that. Exit status: 0 when the \
+            expression is valid, 2 when it is not (the error names the column).
 
             EXAMPLES:
               loupe filter 'method:POST status:5xx'          both must hold

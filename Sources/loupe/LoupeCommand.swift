@@ -14,19 +14,20 @@ struct LoupeCommand: AsyncParsableCommand {
             and export.
 
             EXAMPLES:
-              See it work: a sample chat app, a reverse proxy and the console on one redacted log:
+              See it work: a sample chat app, a proxy and the console on one redacted log:
                 loupe demo
               Check a filter expression and see how Loupe reads it:
                 loupe filter 'method:POST status:>=400 or has:error'
               Parse an event stream as a browser would, one JSON line per event:
                 curl -sN http://127.0.0.1:8000/stream | loupe parse-sse --json
-              Tail an event stream, redacted, reconnecting with Last-Event-ID like a browser:
+              Tail an event stream, redacted, reconnecting like a browser (Last-Event-ID):
                 loupe sse --json http://127.0.0.1:8000/stream
-              Check that every redaction rule redacts its examples and spares its counterexamples:
+              Check that every rule redacts its examples and spares its counterexamples:
                 loupe rules test --rules ./my-rules
               Run a forward proxy that logs every exchange, redacted, then use it:
-                loupe proxy --listen 127.0.0.1:8080 & curl -x http://127.0.0.1:8080 http://example.com/
-              Check logs and exports for leaked secrets (exit 1 on findings, SARIF for CI):
+                loupe proxy --listen 127.0.0.1:8080 &
+                curl -x http://127.0.0.1:8080 http://example.com/
+              Check logs and exports for leaked secrets (exit 1 on findings; SARIF for CI):
                 loupe scan logs/ export.zip --format sarif --output loupe.sarif
               Export a sanitized log from a running log API, or convert a browser HAR:
                 loupe export --from http://127.0.0.1:9901 -o debug.zip

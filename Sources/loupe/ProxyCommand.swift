@@ -34,16 +34,19 @@ struct ProxyCommand: AsyncParsableCommand {
               12:00:01.234 POST 200 api.example.com/conversations 123ms 2.1kB
 
             EXAMPLES:
-              Forward proxy on 127.0.0.1:8080, then plain HTTP and a CONNECT tunnel through it:
+              A forward proxy on 127.0.0.1:8080, then HTTP and a CONNECT tunnel through it:
                 loupe proxy
                 curl -x http://127.0.0.1:8080 http://example.com/
                 curl -p -x http://127.0.0.1:8080 https://example.com/
               Reverse proxy in front of one API:
                 loupe proxy --upstream https://api.example.com --listen 127.0.0.1:9000
-              Watch the exchanges live in the console instead of the access log (q stops the proxy):
+              Watch the exchanges in the console, not the access log (q stops the proxy):
                 loupe proxy --upstream http://127.0.0.1:8000 --console
               Keep only failures, at most 64 KiB of each body, with extra rules:
-                loupe proxy --capture-filter 'status:>=400' --max-body 64kb --rules ./my-rules
+                loupe proxy --capture-filter 'status:>=400' --max-body 64kb --rules ./mine
+              Save the log when the proxy stops (Ctrl-C); watch it from another terminal:
+                loupe proxy --export-on-exit session.zip
+                loupe console --attach http://127.0.0.1:9901
             """
     )
 

@@ -7,8 +7,9 @@ struct RulesCommand: ParsableCommand {
         abstract: "List the redaction rules or test them against their own examples.",
         discussion: """
             The built-in rules come from the rules/ folder of the source tree and are compiled \
-            into loupe. Add or override rules by id with --rules DIR (repeatable) or the \
-            colon-separated LOUPE_RULES variable; a rule file error reads file:line: reason.
+            into loupe (after editing them, `make rules` embeds them again). Add or override \
+            rules by id with --rules DIR (repeatable) or the colon-separated LOUPE_RULES \
+            variable; a rule file error reads file:line: reason.
 
             EXAMPLES:
               loupe rules list
