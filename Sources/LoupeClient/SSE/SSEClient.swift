@@ -173,23 +173,15 @@ public final class SSEClient: Sendable {
         do {
             response = try await httpClient.execute(httpRequest, timeout: TimeAmount(configuration.headTimeout))
         } catch {
-            if Task.isCancelled || error is CancellationError {
-                await log.finish(error: Self.cancelledError)
-                return .cancelled
-            }
-            let transport = TransportFailure(error)
-            let failure = SSEClientError.connectionFailed(reason: transport.reason, url: url)
-            await log.finish(error: EventError(kind: transport.eventKind, message: failure.description))
-            return .dropped(failure, events: 0)
+            return await Self.outcome(of: error, url: url, events: 0, log: log)
         }
 
         let captured = Self.capturedResponse(response)
         let ttfb = Date().timeIntervalSince(startedAt) * 1000
-        let contentType = response.headers.first(name: "content-type")
+        let mediaType = Self.displayMediaType(response.headers.first(name: "content-type"))
         let fatal: SSEClientError? = switch response.status.code {
         case 204: .noContent(url: url)
-        case 200 where !Self.isEventStream(contentType):
-            .unexpectedContentType(Self.displayMediaType(contentType), url: url)
+        case 200 where mediaType != "text/event-stream": .unexpectedContentType(mediaType, url: url)
         case 200: nil
         default: .unexpectedStatus(Int(response.status.code), reason: response.status.reasonPhrase, url: url)
         }
@@ -215,14 +207,7 @@ public final class SSEClient: Sendable {
             }
         } catch {
             parser.finish()
-            if Task.isCancelled || error is CancellationError {
-                await log.finish(error: Self.cancelledError)
-                return .cancelled
-            }
-            let transport = TransportFailure(error)
-            let failure = SSEClientError.connectionFailed(reason: transport.reason, url: url)
-            await log.finish(error: EventError(kind: transport.eventKind, message: failure.description))
-            return .dropped(failure, events: count)
+            return await Self.outcome(of: error, url: url, events: count, log: log)
         }
         parser.finish()  // a trailing partial event is discarded, as the spec requires
         if Task.isCancelled {
@@ -231,6 +216,19 @@ public final class SSEClient: Sendable {
         }
         await log.finish()
         return .ended(events: count)
+    }
+
+    /// What a failed connect or body read means: the caller stopped reading, or the connection
+    /// dropped after `events` events (finishing the attempt's log entry either way).
+    private static func outcome(of error: any Error, url: String, events: Int, log: AttemptLog) async -> AttemptOutcome {
+        if Task.isCancelled || error is CancellationError {
+            await log.finish(error: cancelledError)
+            return .cancelled
+        }
+        let transport = TransportFailure(error)
+        let failure = SSEClientError.connectionFailed(reason: transport.reason, url: url)
+        await log.finish(error: EventError(kind: transport.eventKind, message: failure.description))
+        return .dropped(failure, events: events)
     }
 
     /// The caller's headers plus the ones an event stream needs, in the order they are sent.
@@ -261,12 +259,6 @@ extension SSEClient {
         components.user = nil
         components.password = nil
         return components.string ?? "the server"
-    }
-
-    static func isEventStream(_ contentType: String?) -> Bool {
-        guard let contentType else { return false }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1).first ?? ""
-        return mediaType.trimmingCharacters(in: .whitespaces).lowercased() == "text/event-stream"
     }
 
     /// The media type of a `Content-Type`, without parameters, when it looks like one; nil
