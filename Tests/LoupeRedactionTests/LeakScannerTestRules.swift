@@ -48,24 +48,7 @@ enum LeakScannerTestRules {
         json_keys = ["client_secret"]
         """#
 
-    static let ruleSet: RuleSet = makeRuleSet(toml)
-
-    /// A rule whose pattern backtracks catastrophically on a run of `a` without an end.
-    static let pathologicalToml = #"""
-        [[rule]]
-        id = "catastrophic"
-        category = "token"
-        pattern = '''(a+)+$'''
-        """#
-
-    static func makeRuleSet(_ toml: String) -> RuleSet {
-        do {
-            let file = try RuleFileLoader.parse(toml, path: "test.toml")
-            return RuleSet(rules: file.rules, structural: file.structural, sha256: "", id: "test")
-        } catch {
-            fatalError("the test rules do not load: \(error)")
-        }
-    }
+    static let ruleSet = RuleSet.forTesting(toml)
 
     static let scanner = LeakScanner(ruleSet: ruleSet)
 

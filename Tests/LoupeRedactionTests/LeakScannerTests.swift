@@ -76,7 +76,7 @@ import Testing
 
     @Test func keywordPrefilterSkipsRulesWhoseKeywordsAreAbsent() throws {
         // A pattern that would match anything: only the keyword keeps it quiet.
-        let rules = LeakScannerTestRules.makeRuleSet(#"""
+        let rules = RuleSet.forTesting(#"""
             [[rule]]
             id = "anything"
             category = "token"
@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func pathologicalInputBecomesAnUnscannableFinding() {
-        let scanner = LeakScanner(ruleSet: LeakScannerTestRules.makeRuleSet(LeakScannerTestRules.pathologicalToml))
+        let scanner = LeakScanner(ruleSet: .pathologicalForTesting)
         let findings = scanner.scan(text: "ok\n" + String(repeating: "a", count: 40) + "!")
         #expect(findings.count == 1)
         #expect(findings.first?.ruleID == Finding.unscannableRuleID)

@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func unscannableValuesAreReplacedWholeEverywhere() {
-        let redactor = Redactor(ruleSet: RedactorTestRules.pathological)
+        let redactor = Redactor(ruleSet: .pathologicalForTesting)
         let hostile = String(repeating: "a", count: 3_000) + "!"
         let (json, jsonCounts) = redactor.json(#"{"ok":"fine","bad":"\#(hostile)"}"#)
         #expect(json == #"{"ok":"fine","bad":"[REDACTED:unscannable]"}"#)
@@ -85,7 +85,7 @@ import Testing
     @Test func unscannableWarningsNeverContainTheValue() {
         let recorder = LogRecorder()
         let logger = Logger(label: "test") { _ in recorder }
-        let redactor = Redactor(ruleSet: RedactorTestRules.pathological, logger: logger)
+        let redactor = Redactor(ruleSet: .pathologicalForTesting, logger: logger)
         let secret = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" + String(repeating: "a", count: 2_000) + "!"
         _ = redactor.text(secret)
         let entries = recorder.entries

@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func everyCookieIsSensitiveWhenTheCookieHeaderIsListed() {
-        let rules = RedactorTestRules.ruleSet("[structural]\nheaders = [\"Cookie\"]\n")
+        let rules = RuleSet.forTesting("[structural]\nheaders = [\"Cookie\"]\n")
         let redactor = Redactor(ruleSet: rules)
         #expect(redactor.header("Cookie", "a=1; b=2") == ("a=[REDACTED:cookie]; b=[REDACTED:cookie]", ["cookie": 2]))
         #expect(redactor.header("Set-Cookie", "a=1; Path=/").1.isEmpty)

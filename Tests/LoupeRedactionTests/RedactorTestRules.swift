@@ -55,30 +55,12 @@ enum RedactorTestRules {
         """#
 
     /// The inline rule set above.
-    static let ruleSet: RuleSet = ruleSet(toml)
-
-    /// A rule set from TOML text; traps on a broken fixture (a test defect).
-    static func ruleSet(_ toml: String) -> RuleSet {
-        do {
-            let file = try RuleFileLoader.parse(toml, path: "redactor-test.toml")
-            return RuleSet(rules: file.rules, structural: file.structural, sha256: "test", id: "test")
-        } catch {
-            fatalError("bad test rules: \(error)")
-        }
-    }
+    static let ruleSet = RuleSet.forTesting(toml)
 
     /// A redactor over the inline rules with a fixed hash key, so hash placeholders are stable.
     static func redactor(style: RedactionRule.ReplacementStyle? = nil) -> Redactor {
         Redactor(ruleSet: ruleSet, style: style, hashKey: RedactionHashKey(bytes: Array("test-key".utf8)))
     }
-
-    /// A rule that backtracks catastrophically on `aaaa…!`, to prove matching cannot hang.
-    static let pathological: RuleSet = ruleSet(#"""
-        [[rule]]
-        id = "catastrophic"
-        category = "token"
-        pattern = '''(a+)+$'''
-        """#)
 }
 
 extension Redactor {

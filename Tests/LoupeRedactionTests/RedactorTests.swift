@@ -129,7 +129,7 @@ import Testing
     }
 
     @Test func catastrophicBacktrackingMakesTheValueUnscannableInsteadOfHanging() {
-        let redactor = Redactor(ruleSet: RedactorTestRules.pathological)
+        let redactor = Redactor(ruleSet: .pathologicalForTesting)
         let input = String(repeating: "a", count: 5_000) + "!"
         let (result, counts) = redactor.text(input)
         #expect(result == "[REDACTED:unscannable]")
