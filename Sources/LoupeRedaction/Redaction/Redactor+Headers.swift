@@ -104,28 +104,16 @@ extension Redactor {
         var output: [UInt8] = []
         var changed = false
         var cursor = 0
-        var segmentStart = 0
-        while segmentStart <= bytes.count {
-            let segmentEnd = bytes[segmentStart...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
-            if let equals = bytes[segmentStart..<segmentEnd].firstIndex(of: UInt8(ascii: "=")) {
-                let name = Self.trimmed(bytes[segmentStart..<equals])
-                let valueRange = Self.trimmedRange(bytes, equals + 1..<segmentEnd)
-                let cookieName = StructuralRules.normalizedHeader(String(decoding: name, as: UTF8.self))
-                let sensitive = allSensitive || structural.cookieNames.contains(cookieName)
-                if sensitive, !valueRange.isEmpty {
-                    let secret = String(decoding: bytes[valueRange], as: UTF8.self)
-                    if !RedactionPlaceholder.isPlaceholder(secret) {
-                        output += bytes[cursor..<valueRange.lowerBound]
-                        output += structuralPlaceholder(StructuralRuleID.cookie.rawValue, secret: secret, encoding: .url)
-                        counts[StructuralRuleID.cookie.rawValue, default: 0] += 1
-                        cursor = valueRange.upperBound
-                        changed = true
-                    }
-                }
-            }
-            // Set-Cookie holds one cookie; what follows its first `;` are attributes.
-            if isSetCookie { break }
-            segmentStart = segmentEnd + 1
+        for cookie in CookieHeader.cookies(in: bytes, isSetCookie: isSetCookie) where !cookie.value.isEmpty {
+            let cookieName = StructuralRules.normalizedHeader(String(decoding: bytes[cookie.name], as: UTF8.self))
+            guard allSensitive || structural.cookieNames.contains(cookieName) else { continue }
+            let secret = String(decoding: bytes[cookie.value], as: UTF8.self)
+            guard !RedactionPlaceholder.isPlaceholder(secret) else { continue }
+            output += bytes[cursor..<cookie.value.lowerBound]
+            output += structuralPlaceholder(StructuralRuleID.cookie.rawValue, secret: secret, encoding: .url)
+            counts[StructuralRuleID.cookie.rawValue, default: 0] += 1
+            cursor = cookie.value.upperBound
+            changed = true
         }
         if changed { output += bytes[cursor...] }
         let structured = changed ? output : bytes
@@ -158,17 +146,4 @@ extension Redactor {
         return !bytes.contains { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\t") }
     }
 
-    /// `bytes` without leading and trailing spaces and tabs.
-    static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-        var lower = bytes.startIndex, upper = bytes.endIndex
-        while lower < upper, isBlank(bytes[lower]) { lower += 1 }
-        while upper > lower, isBlank(bytes[upper - 1]) { upper -= 1 }
-        return bytes[lower..<upper]
-    }
-
-    /// `range` of `bytes` without leading and trailing spaces and tabs.
-    static func trimmedRange(_ bytes: [UInt8], _ range: Range<Int>) -> Range<Int> {
-        trimmed(bytes[range]).indices
-    }
 }

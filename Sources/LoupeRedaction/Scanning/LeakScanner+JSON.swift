@@ -47,7 +47,7 @@ extension LeakScanner {
                 findings.append(Finding(ruleID: match.ruleID, category: match.category, location: location(),
                                         byteRange: match.range, preview: match.preview))
             }
-            if matches.isEmpty, let ruleID = structuralRuleID(for: leaf), holdsUnredactedValue(leaf) {
+            if matches.isEmpty, let ruleID = structuralRuleID(for: leaf), holdsUnredactedValue(leaf, ruleID: ruleID) {
                 findings.append(Finding(ruleID: ruleID, category: "credential", location: location(),
                                         byteRange: 0..<leaf.bytes.count, preview: SecretPreview.masked(leaf.bytes)))
             }
@@ -110,17 +110,15 @@ extension LeakScanner {
         return structural.jsonKeys.contains(StructuralRules.normalizedKey(key)) ? Self.sensitiveJSONKeyRuleID : nil
     }
 
-    /// Whether a sensitive leaf still holds a secret. The redactor keeps cookie names and
-    /// `Set-Cookie` attributes (`session=[REDACTED:cookie]; Path=/`), so in those headers only the
-    /// cookie values must be placeholders.
-    private func holdsUnredactedValue(_ leaf: JSONLeafWalker.Leaf) -> Bool {
-        guard let name = leaf.siblingName.map(StructuralRules.normalizedHeader),
-              name == "cookie" || name == "set-cookie", leaf.memberKey == "value"
+    /// Whether a sensitive leaf still holds a secret. For a listed `Cookie` or `Set-Cookie` header
+    /// the redactor replaces each cookie's value and keeps the names and attributes
+    /// (`session=[REDACTED:cookie]; Path=/`), so only those values must be placeholders.
+    private func holdsUnredactedValue(_ leaf: JSONLeafWalker.Leaf, ruleID: String) -> Bool {
+        guard ruleID == Self.sensitiveHeaderRuleID, let name = leaf.siblingName.map(StructuralRules.normalizedHeader),
+              name == "cookie" || name == "set-cookie"
         else { return Self.holdsUnredactedValue(leaf.bytes) }
-        let pairs = leaf.bytes.split(separator: UInt8(ascii: ";"))
-        return pairs.prefix(name == "cookie" ? pairs.count : 1).contains { pair in
-            guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { return false }
-            return Array(pair[(equals + 1)...]).withUnsafeBytes { Self.holdsUnredactedValue($0) }
+        return CookieHeader.cookies(in: leaf.bytes, isSetCookie: name == "set-cookie").contains { cookie in
+            Self.holdsUnredactedValue(UnsafeRawBufferPointer(rebasing: leaf.bytes[cookie.value]))
         }
     }
 
