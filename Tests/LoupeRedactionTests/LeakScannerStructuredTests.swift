@@ -28,6 +28,25 @@ import Testing
         #expect(findings[0].byteRange == 7..<(7 + token.utf8.count))
     }
 
+    @Test func listedCookieHeadersNeedOnlyTheirCookieValuesRedacted() {
+        let scanner = LeakScanner(ruleSet: .forTesting("""
+            [structural]
+            headers = ["Cookie", "Set-Cookie"]
+            cookies = ["cookie"]
+            """))
+        let har = #"""
+            {"headers": [{"name": "Cookie", "value": "a=[REDACTED:cookie]; b=[REDACTED:cookie]"},
+                         {"name": "Set-Cookie", "value": "id=[REDACTED:cookie]; Path=/; HttpOnly"},
+                         {"name": "Cookie", "value": "a=[REDACTED:cookie]; b=2"},
+                         {"name": "Set-Cookie", "value": "id=3; Path=/"}],
+             "cookies": [{"name": "Cookie", "value": "x=[REDACTED:cookie]"}]}
+            """#
+        let findings = scan(har, as: .json, scanner: scanner)
+        #expect(findings.map(\.ruleID) == ["sensitive-header", "sensitive-header", "sensitive-cookie"])
+        // A cookie that happens to be named `Cookie` is not a header: its whole value must be a placeholder.
+        #expect(findings.map(\.location.pointer) == ["/headers/2/value", "/headers/3/value", "/cookies/0/value"])
+    }
+
     @Test func pointersEscapeSlashAndTilde() {
         let findings = scan(#"{"a/b": {"c~d": ["x", "\#(awsKey)"]}}"#, as: .json)
         #expect(findings.map(\.location) == [.json(pointer: "/a~1b/c~0d/1")])
