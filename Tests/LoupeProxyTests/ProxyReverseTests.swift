@@ -68,6 +68,39 @@ import Testing
         await origin.stop()
     }
 
+    @Test func aGzipBodyReachesTheClientUntouchedAndIsLoggedDecodedAndRedacted() async throws {
+        // gzip of {"email":"ada.lovelace@example.com","card":"4111 1111 1111 1111","note":"hello"}
+        let gzipped = try #require(Data(base64Encoded:
+            "H4sIAAAAAAACA6tWSs1NzMxRslJKTEnUy8kvS81JTE51SK1IzC3ISdVLzs9V0lFKTixKAaowMTQ0VDBEIYCSefklqUDJjNScnHylWgAp88lCUAAAAA=="))
+        let origin = try await TestOrigin.start { _, response in
+            try await response.sendHead(headers: ["content-type": "application/json", "content-encoding": "gzip"])
+            try await response.sendChunk(ByteBuffer(bytes: gzipped))
+            try await response.end()
+        }
+        let harness = try await ProxyHarness.start {
+            $0.upstream = try! ProxyUpstream(parsing: "http://127.0.0.1:\(origin.port)")
+        }
+        let (response, received) = try await withHTTPClient { client in
+            let response = try await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(harness.port)/profile"),
+                                                    timeout: .seconds(10))
+            return (response, try await response.body.collect(upTo: 1 << 20))
+        }
+
+        #expect(response.headers.first(name: "content-encoding") == "gzip")
+        #expect(Array(received.readableBytesView) == Array(gzipped))
+        let event = try #require(await harness.finishedEvents(count: 1).first)
+        let body = try #require(event.response?.body)
+        #expect(body.decodedFrom == .gzip)
+        let text = try #require(body.text)
+        #expect(text.contains("\"note\":\"hello\""))
+        #expect(text.contains("[REDACTED:email]"))
+        #expect(!text.contains("ada.lovelace"))
+        #expect(!text.contains("4111 1111 1111 1111"))
+        #expect(event.redactions["email"] == 1)
+        await harness.stop()
+        await origin.stop()
+    }
+
     @Test func anEventStreamArrivesEventByEventAndEachEventIsLoggedLive() async throws {
         let second = TestGate()
         let origin = try await TestOrigin.start { _, response in
