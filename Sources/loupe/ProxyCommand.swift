@@ -174,6 +174,9 @@ struct ProxyCommand: AsyncParsableCommand {
         }
         Terminal.printError("loupe proxy: shutting down")
         await proxy.shutdown()
+        if proxy.droppedExchanges > 0 {
+            Terminal.printError("loupe proxy: \(proxy.droppedExchanges) exchanges were forwarded but not logged because redaction could not keep up with the traffic; the log and any export miss them.")
+        }
         await logAPI?.group.triggerGracefulShutdown()
         _ = await logAPI?.task.result
         if let exportOnExit { try await export(networkLogger, to: exportOnExit, ruleSet: ruleSet) }
