@@ -7,7 +7,7 @@ extension LogAPIServer {
     ///
     /// ```swift
     /// var configuration = LogAPIServer.Configuration()
-    /// configuration.port = 0          // any free port; see LogAPIServer.boundPort()
+    /// configuration.port = 0          // any free port; LogAPIServer.start() returns the bound one
     /// ```
     public struct Configuration: Sendable {
         /// The address to listen on; loopback unless ``allowRemote`` is set.
@@ -24,14 +24,12 @@ extension LogAPIServer {
         public var ruleSet: RuleSet?
         /// How often the live stream sends a comment line so proxies and clients keep it open.
         public var heartbeatInterval: Duration
-        /// Called once the server listens, with the bound port (useful with port 0).
-        public var onListening: (@Sendable (_ port: Int) async -> Void)?
         public var logger: Logger
 
         /// Loopback, port 9901, 15-second heartbeats.
         public init(host: String = "127.0.0.1", port: Int = 9901, allowRemote: Bool = false,
                     source: ExportManifest.Source = .app, ruleSet: RuleSet? = nil,
-                    heartbeatInterval: Duration = .seconds(15), onListening: (@Sendable (Int) async -> Void)? = nil,
+                    heartbeatInterval: Duration = .seconds(15),
                     logger: Logger = Logger(label: "loupe.api")) {
             self.host = host
             self.port = port
@@ -39,7 +37,6 @@ extension LogAPIServer {
             self.source = source
             self.ruleSet = ruleSet
             self.heartbeatInterval = heartbeatInterval
-            self.onListening = onListening
             self.logger = logger
         }
 

@@ -21,16 +21,19 @@ import Synchronization
 ///
 /// ```swift
 /// let server = LogAPIServer(logger: logger, configuration: .init(port: 0))
-/// Task { try await server.run() }
-/// let port = await server.boundPort()
+/// let running = try await server.start()   // or run it in your own ServiceGroup
+/// print(running.port)
+/// await running.shutdown()
 /// ```
 public final class LogAPIServer: Service, Sendable {
     public let logger: NetworkLogger
     public let configuration: Configuration
     let ruleSet: RuleSet
     let startedAt = ContinuousClock.now
-    /// The bound port once listening, and the callers of ``boundPort()`` waiting for it before.
-    private let listeningState = Mutex<(port: Int?, waiters: [CheckedContinuation<Int, Never>])>((nil, []))
+    /// The bound port once listening (or whether ``run()`` ended before it listened), and the
+    /// callers of ``boundPort()`` waiting for either.
+    private let listeningState = Mutex<(port: Int?, ended: Bool, waiters: [CheckedContinuation<Int?, Never>])>(
+        (nil, false, []))
 
     public init(logger: NetworkLogger, configuration: Configuration = .init()) {
         self.logger = logger
@@ -43,6 +46,7 @@ public final class LogAPIServer: Service, Sendable {
     /// - Throws: ``LogAPIServerError`` for a non-loopback host without ``Configuration/allowRemote``,
     ///   or the bind error when the port is taken.
     public func run() async throws {
+        defer { resumeWaiters(port: nil) }
         guard configuration.isLoopback || configuration.allowRemote else {
             throw LogAPIServerError.remoteNotAllowed(configuration.host)
         }
@@ -52,30 +56,35 @@ public final class LogAPIServer: Service, Sendable {
                                  serverName: "loupe/\(Loupe.version)"),
             onServerRunning: { [self] channel in
                 let bound = channel.localAddress?.port ?? configuration.port
-                listening(on: bound)
+                resumeWaiters(port: bound)
                 configuration.logger.info("Log API listening.", metadata: ["address": "\(configuration.host):\(bound)"])
-                await configuration.onListening?(bound)
             },
             logger: configuration.logger)
         try await application.run()
     }
 
     /// The port the server listens on, waiting until it does.
-    public func boundPort() async -> Int {
-        await withCheckedContinuation { continuation in
-            let port: Int? = listeningState.withLock { state in
-                if state.port == nil { state.waiters.append(continuation) }
-                return state.port
+    ///
+    /// - Throws: ``LogAPIServerError`` when ``run()`` ended before listening (its own error says why).
+    public func boundPort() async throws -> Int {
+        let port: Int? = await withCheckedContinuation { continuation in
+            let known: (port: Int?, ended: Bool) = listeningState.withLock { state in
+                if state.port == nil, !state.ended { state.waiters.append(continuation) }
+                return (state.port, state.ended)
             }
-            if let port { continuation.resume(returning: port) }
+            if known.port != nil || known.ended { continuation.resume(returning: known.port) }
         }
+        guard let port else { throw LogAPIServerError.stoppedBeforeListening }
+        return port
     }
 
-    private func listening(on bound: Int) {
-        let waiters = listeningState.withLock { state in
-            state.port = bound
+    /// Records that the server listens on `port`, or with `nil` that ``run()`` ended, and wakes
+    /// the callers of ``boundPort()``.
+    private func resumeWaiters(port: Int?) {
+        let (waiters, bound) = listeningState.withLock { state in
+            if let port { state.port = port } else { state.ended = true }
             defer { state.waiters.removeAll() }
-            return state.waiters
+            return (state.waiters, state.port)
         }
         for waiter in waiters { waiter.resume(returning: bound) }
     }

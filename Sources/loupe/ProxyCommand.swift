@@ -13,7 +13,6 @@ import LoupeProxy
 import LoupeRedaction
 import LoupeServer
 import Logging
-import ServiceLifecycle
 import NIOCore
 
 /// `loupe proxy`: runs the forward / CONNECT / reverse proxy, logging every exchange redacted.
@@ -157,8 +156,10 @@ struct ProxyCommand: AsyncParsableCommand {
             address = try await proxy.start()
         } catch let error as ProxyConfigurationError {
             throw Terminal.fail(error.description)
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw Terminal.fail("could not listen on \(listen): another process already uses that port; choose another --listen port.")
         } catch {
-            throw Terminal.fail("could not listen on \(listen): \(error). Is another process using the port?")
+            throw Terminal.fail("could not listen on \(listen): \(error).")
         }
         let mode = configuration.upstream.map { "reverse proxy to \($0.usesTLS ? "https" : "http")://\($0.hostHeader)\($0.basePath)" }
             ?? "forward proxy"
@@ -177,8 +178,7 @@ struct ProxyCommand: AsyncParsableCommand {
         if proxy.droppedExchanges > 0 {
             Terminal.printError("loupe proxy: \(proxy.droppedExchanges) exchanges were forwarded but not logged because redaction could not keep up with the traffic; the log and any export miss them.")
         }
-        await logAPI?.group.triggerGracefulShutdown()
-        _ = await logAPI?.task.result
+        await logAPI?.shutdown()
         if let exportOnExit { try await export(networkLogger, to: exportOnExit, ruleSet: ruleSet) }
         if let consoleFailure { throw Terminal.fail("the console stopped: \(consoleFailure)") }
     }
@@ -195,28 +195,20 @@ struct ProxyCommand: AsyncParsableCommand {
         return nil
     }
 
-    /// Serves the log API on `--api` in a service group (so it can stop gracefully), returning once
-    /// it listens; a bind failure ends the command, since the user asked for the API.
-    private func startLogAPI(for networkLogger: NetworkLogger, ruleSet: RuleSet) async throws
-        -> (group: ServiceGroup, task: Task<Void, any Error>) {
+    /// Serves the log API on `--api`, returning once it listens; a bind failure ends the command,
+    /// since the user asked for the API.
+    private func startLogAPI(for networkLogger: NetworkLogger, ruleSet: RuleSet) async throws -> LogAPIServer.Running {
         let (host, port) = Self.hostAndPort(api)!
-        let (listening, listened) = AsyncStream.makeStream(of: Int.self)
         let server = LogAPIServer(logger: networkLogger, configuration: .init(
-            host: host, port: port, allowRemote: allowRemote, source: .proxy, ruleSet: ruleSet,
-            onListening: { listened.yield($0); listened.finish() }))
-        let group = ServiceGroup(configuration: .init(services: [server], logger: Logger(label: "loupe.api")))
-        let task = Task {
-            defer { listened.finish() }
-            try await group.run()
+            host: host, port: port, allowRemote: allowRemote, source: .proxy, ruleSet: ruleSet))
+        let running: LogAPIServer.Running
+        do {
+            running = try await server.start()
+        } catch {
+            throw Terminal.fail("could not serve the log API on \(api): \(error). Choose another --api port or pass --no-api.")
         }
-        var iterator = listening.makeAsyncIterator()
-        guard let bound = await iterator.next() else {
-            let reason: String
-            if case .failure(let error) = await task.result { reason = "\(error)" } else { reason = "it stopped" }
-            throw Terminal.fail("could not serve the log API on \(api): \(reason). Choose another --api port or pass --no-api.")
-        }
-        Terminal.printError("loupe proxy: log API on http://\(host.contains(":") ? "[\(host)]" : host):\(bound)")
-        return (group, task)
+        Terminal.printError("loupe proxy: log API on http://\(host.contains(":") ? "[\(host)]" : host):\(running.port)")
+        return running
     }
 
     /// Writes the buffered log for `--export-on-exit`.

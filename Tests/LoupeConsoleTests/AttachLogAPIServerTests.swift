@@ -16,7 +16,7 @@ import Testing
         let server = LogAPIServer(logger: logger, configuration: .init(port: 0))
         let serverTask = Task { try await server.run() }
         defer { serverTask.cancel() }
-        let port = await server.boundPort()
+        let port = try await server.boundPort()
 
         await logger.record(TestEvents.http(1))  // before attaching: arrives in the snapshot
         let recorder = ModelRecorder()

@@ -15,20 +15,17 @@ import ZIPFoundation
     private func withServer(heartbeat: Duration = .seconds(15),
                             _ body: (NetworkLogger, String, HTTPClient) async throws -> Void) async throws {
         let logger = NetworkLogger()
-        let server = LogAPIServer(logger: logger, configuration: .init(port: 0, heartbeatInterval: heartbeat))
-        let task = Task { try await server.run() }
+        let server = try await LogAPIServer(logger: logger, configuration: .init(port: 0, heartbeatInterval: heartbeat)).start()
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         do {
-            let port = await server.boundPort()
-            try await body(logger, "http://127.0.0.1:\(port)", client)
+            try await body(logger, "http://127.0.0.1:\(server.port)", client)
         } catch {
             try? await client.shutdown()
-            task.cancel()
+            await server.shutdown()
             throw error
         }
         try await client.shutdown()
-        task.cancel()
-        _ = await task.result
+        await server.shutdown()
     }
 
     private func get(_ url: String, _ client: HTTPClient) async throws -> (status: Int, headers: [(String, String)], body: Data) {
@@ -160,5 +157,16 @@ import ZIPFoundation
     @Test func aNonLoopbackHostIsRefusedUnlessAllowed() async throws {
         let server = LogAPIServer(logger: NetworkLogger(), configuration: .init(host: "0.0.0.0", port: 0))
         await #expect(throws: LogAPIServerError.self) { try await server.run() }
+        await #expect(throws: LogAPIServerError.self) { _ = try await server.start() }
+    }
+
+    @Test func startReturnsTheBoundPortAndSaysWhenThePortIsTaken() async throws {
+        let first = try await LogAPIServer(logger: NetworkLogger(), configuration: .init(port: 0)).start()
+        #expect(first.port > 0)
+        let second = LogAPIServer(logger: NetworkLogger(), configuration: .init(port: first.port))
+        let error = await #expect(throws: LogAPIServerError.self) { _ = try await second.start() }
+        #expect(error?.description == "port \(first.port) on 127.0.0.1 is already in use by another process")
+        await #expect(throws: LogAPIServerError.self) { _ = try await second.boundPort() }  // run() ended
+        await first.shutdown()
     }
 }

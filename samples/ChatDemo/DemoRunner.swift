@@ -4,7 +4,6 @@ import LoupeCore
 import LoupeProxy
 import LoupeServer
 import NIOCore
-import ServiceLifecycle
 
 /// Runs Loupe's demo: starts the sample chat backend, a reverse proxy in front of it and the log
 /// API on free loopback ports, all recording into one redacting ``networkLogger``, and drives a
@@ -62,50 +61,26 @@ public struct DemoRunner: Sendable {
                 } catch {
                     throw DemoError(step: "start the reverse proxy", reason: "\(error)")
                 }
-                let logAPIPort: Int
-                let logAPI: (group: ServiceGroup, task: Task<Void, any Error>)
+                let logAPI: LogAPIServer.Running
                 do {
-                    (logAPIPort, logAPI) = try await Self.startLogAPI(networkLogger, configuration: configuration,
-                                                                      logger: logger)
+                    logAPI = try await LogAPIServer(logger: networkLogger, configuration: .init(
+                        port: configuration.logAPIPort, source: .app, ruleSet: configuration.ruleSet,
+                        heartbeatInterval: .seconds(5), logger: logger)).start()
                 } catch {
                     await proxy.shutdown(gracePeriod: .seconds(1))
-                    throw error
+                    throw DemoError(step: "serve the log API on 127.0.0.1:\(configuration.logAPIPort)",
+                                    reason: "\(error); choose another --port")
                 }
                 let environment = DemoEnvironment(backend: backend, backendPort: backendPort,
-                                                  proxyPort: proxyPort, logAPIPort: logAPIPort)
+                                                  proxyPort: proxyPort, logAPIPort: logAPI.port)
                 let result: Result<Value, any Error>
                 do { result = .success(try await body(environment)) } catch { result = .failure(error) }
                 await proxy.shutdown(gracePeriod: .seconds(1))
-                await logAPI.group.triggerGracefulShutdown()
-                _ = await logAPI.task.result
+                await logAPI.shutdown()
                 return try result.get()
             }
         } catch ChatBackendError.notStarted {
             throw DemoError(step: "start the sample backend", reason: ChatBackendError.notStarted.description)
         }
-    }
-
-    /// Serves the log API in a service group (so it stops gracefully), returning its port once it
-    /// listens.
-    private static func startLogAPI(_ networkLogger: NetworkLogger, configuration: Configuration, logger: Logger)
-        async throws -> (Int, (group: ServiceGroup, task: Task<Void, any Error>)) {
-        let port = configuration.logAPIPort
-        let (listening, listened) = AsyncStream.makeStream(of: Int.self)
-        let server = LogAPIServer(logger: networkLogger, configuration: .init(
-            port: port, source: .app, ruleSet: configuration.ruleSet, heartbeatInterval: .seconds(5),
-            onListening: { listened.yield($0); listened.finish() }, logger: logger))
-        let group = ServiceGroup(configuration: .init(services: [server], logger: logger))
-        let task = Task {
-            defer { listened.finish() }
-            try await group.run()
-        }
-        var iterator = listening.makeAsyncIterator()
-        guard let bound = await iterator.next() else {
-            let reason: String
-            if case .failure(let error) = await task.result { reason = "\(error)" } else { reason = "it stopped" }
-            throw DemoError(step: "serve the log API on 127.0.0.1:\(port)",
-                            reason: "\(reason); choose another --port")
-        }
-        return (bound, (group, task))
     }
 }
