@@ -47,6 +47,41 @@ import Testing
         #expect(await session.accessToken == Self.fresh.accessToken)
     }
 
+    /// A store that takes a moment to read, like a file on a slow disk.
+    actor SlowTokenStore: TokenStore {
+        var tokens: AuthTokens?
+        private(set) var loads = 0
+        init(_ tokens: AuthTokens?) { self.tokens = tokens }
+        func load() async throws(TokenStoreError) -> AuthTokens? {
+            loads += 1
+            let read = tokens  // what the disk held when the read began
+            try? await Task.sleep(for: .milliseconds(50))
+            return read
+        }
+        func save(_ tokens: AuthTokens) { self.tokens = tokens }
+        func clear() { tokens = nil }
+    }
+
+    @Test func concurrentFirstRequestsWaitForOneLoadOfTheStoredTokens() async throws {
+        let store = SlowTokenStore(Self.fresh)
+        let session = SessionController(store: store)
+        let tokens = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<20 { group.addTask { try await session.validAccessToken() } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(tokens == Array(repeating: Self.fresh.accessToken, count: 20))
+        #expect(await store.loads == 1)
+    }
+
+    @Test func aSignInDuringTheFirstLoadWinsOverTheStoredTokens() async throws {
+        let session = SessionController(store: SlowTokenStore(Self.stale))
+        async let first = session.accessToken  // starts reading the slow store
+        try await Task.sleep(for: .milliseconds(10))
+        try await session.signIn(Self.fresh)
+        #expect(await first == Self.fresh.accessToken)
+        #expect(await session.accessToken == Self.fresh.accessToken)
+    }
+
     @Test func aRejectedRefreshSignsOutAndSurfacesASessionError() async throws {
         // The refresh endpoint itself answers 401: the refresh token is no good.
         let server = try await ScriptedHTTPServer.start { _ in .status(401) }

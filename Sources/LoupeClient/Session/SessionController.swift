@@ -64,6 +64,8 @@ public actor SessionController {
     private var refresher: Refresher?
     private var tokens: AuthTokens?
     private var loaded = false
+    /// The first load of the stored tokens, while it runs.
+    private var pendingLoad: Task<Void, Never>?
     private var refreshTask: Task<String, any Error>?
     /// Incremented by every sign-in and sign-out, so a refresh that finishes after one of them
     /// does not bring back the tokens it replaced.
@@ -93,14 +95,22 @@ public actor SessionController {
     ///   the session is then signed out.
     @discardableResult
     public func restore() async throws(SessionError) -> Bool {
-        loaded = true
+        // Requests that arrive while the store is read wait for this load (see loadIfNeeded), and
+        // a sign-in or sign-out made meanwhile wins over what the store held.
+        let generation = generation
+        let stored: AuthTokens?
         do throws(TokenStoreError) {
-            tokens = try await store.load()
+            stored = try await store.load()
         } catch {
+            guard generation == self.generation else { return tokens != nil }
+            loaded = true
             tokens = nil
             state = .signedOut
             throw .storage(error)
         }
+        guard generation == self.generation else { return tokens != nil }
+        loaded = true
+        tokens = stored
         state = tokens == nil ? .signedOut : .authenticated
         return tokens != nil
     }
@@ -279,14 +289,21 @@ public actor SessionController {
         return .unauthorized
     }
 
+    /// Loads the stored tokens on first use, once: concurrent first requests all wait for the
+    /// same load rather than finding the session empty while the store is read.
     private func loadIfNeeded() async {
         guard !loaded else { return }
-        do {
-            try await restore()
-        } catch {
-            logger.warning("Could not load the stored tokens; signed out.", metadata: ["error": "\(error)"])
-            state = .failed(error)
+        let load = pendingLoad ?? Task {
+            do throws(SessionError) {
+                try await restore()
+            } catch {
+                logger.warning("Could not load the stored tokens; signed out.", metadata: ["error": "\(error)"])
+                state = .failed(error)
+            }
+            pendingLoad = nil
         }
+        pendingLoad = load
+        await load.value
     }
 
     private func removeObserver(_ id: Int) {
