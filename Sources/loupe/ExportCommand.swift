@@ -1,6 +1,7 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
+import LoupeClient
 import LoupeCore
 import LoupeExport
 import LoupeRedaction
@@ -124,7 +125,21 @@ struct ExportCommand: AsyncParsableCommand {
 
     private func exportFromAPI(base: String, format: ExportFormat, ruleSet: RuleSet, redactor: Redactor,
                                destination: URL, progress: ProgressLine) async throws -> ExportManifest {
-        let client = HTTPClient.shared
+        // Fails fast when nothing listens (the shared client would keep retrying the connection).
+        let client = APIClient.makeHTTPClient(connectTimeout: .seconds(5))
+        do {
+            let manifest = try await exportFromAPI(base: base, client: client, format: format, ruleSet: ruleSet,
+                                                   redactor: redactor, destination: destination, progress: progress)
+            try? await client.shutdown()
+            return manifest
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+    }
+
+    private func exportFromAPI(base: String, client: HTTPClient, format: ExportFormat, ruleSet: RuleSet,
+                               redactor: Redactor, destination: URL, progress: ProgressLine) async throws -> ExportManifest {
         let stats = try await fetchStats(base: base, client: client)
         let writer = try ExportWriter(destination: destination, configuration: .init(
             format: format, source: ExportManifest.Source(rawValue: stats.source) ?? .app, filter: filter,
@@ -150,7 +165,7 @@ struct ExportCommand: AsyncParsableCommand {
             if error.path.isEmpty { error.path = url }
             throw error
         } catch {
-            throw Terminal.fail("the log API at \(base) stopped sending the export: \(error)")
+            throw Terminal.fail("the log API at \(base) stopped sending the export: \(TransportFailure(error).reason)")
         }
         return try writer.finish()
     }
@@ -177,7 +192,7 @@ struct ExportCommand: AsyncParsableCommand {
         do {
             response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(600))
         } catch {
-            throw Terminal.fail("cannot reach the log API at \(url): \(error); is a `loupe proxy` (log API on "
+            throw Terminal.fail("cannot reach the log API at \(url): \(TransportFailure(error).reason.dropLast(1)); is a `loupe proxy` (log API on "
                                 + "127.0.0.1:9901 by default) or `loupe demo` running there?")
         }
         guard response.status == .ok else {

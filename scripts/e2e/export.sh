@@ -26,6 +26,9 @@ head -c 400 "$chrome" >cut.har
 run "a cut HAR is an error with a position" 2 "$loupe" export --from cut.har -o x.zip
 has "the error names file and line" "$err" "cut.har, line [0-9]+, column [0-9]+: .*cut short"
 [ ! -e x.zip ] && pass || fail "a failed export left x.zip behind"
+nobody=$(free_port)
+run "a log API that does not answer is an error" 2 "$loupe" export --from "http://127.0.0.1:$nobody" -o api.zip
+has "the error says why in a few words" "$err" "cannot reach the log API at http://127.0.0.1:$nobody/v1/stats: connection refused; is a"
 [ -z "$(ls -A | grep loupe-)" ] && pass || fail "a staging folder was left behind: $(ls -A)"
 
 finish

@@ -5,10 +5,10 @@ import NIOCore
 import NIOPosix
 
 /// What an error thrown by AsyncHTTPClient or NIO means for a request: the one place that
-/// classifies transport errors for both ``APIClient`` and ``SSEClient``.
-struct TransportFailure: Sendable {
+/// classifies transport errors for ``APIClient``, ``SSEClient`` and the tools that talk to a log API.
+public struct TransportFailure: Sendable {
     /// The broad outcome.
-    enum Kind: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
         /// Nothing could be reached: the connection was refused, or there is no route or network.
         case unreachable
         /// Connecting or waiting for the response took too long.
@@ -21,13 +21,14 @@ struct TransportFailure: Sendable {
         case other
     }
 
-    let kind: Kind
+    public let kind: Kind
     /// A lower-case sentence ending in a full stop, without request details.
-    let reason: String
+    public let reason: String
     /// The kind stored in a ``NetworkEvent``'s error.
-    let eventKind: EventError.Kind
+    public let eventKind: EventError.Kind
 
-    init(_ error: any Error) {
+    /// Classifies `error`, thrown by AsyncHTTPClient or NIO (anything else reads as its description).
+    public init(_ error: any Error) {
         if error is CancellationError {
             self.init(.cancelled, "the request was cancelled.", .cancelled)
             return

@@ -199,11 +199,9 @@ public struct AttachEventSource: EventSource {
             return "HTTP \(status)"
         case let error as AttachError:
             return error.description
-        case let error as HTTPClientError:
-            return "\(error)"
         default:
-            let text = "\(error)"
-            return text.localizedCaseInsensitiveContains("refused") ? "connection refused" : text
+            let reason = TransportFailure(error).reason
+            return reason.hasSuffix(".") ? String(reason.dropLast()) : reason
         }
     }
 
