@@ -31,6 +31,26 @@ import Testing
         }
     }
 
+    @Test func uuidHexStringsMatchFoundation() {
+        for id in [UUID(), UUID(), UUID(uuid: (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 255))] {
+            #expect(id.hexString(uppercase: true) == id.uuidString)
+            #expect(id.hexString(uppercase: false) == id.uuidString.lowercased())
+        }
+    }
+
+    @Test func integersAreWrittenLikeFoundation() throws {
+        var builder = JSONBuilder()
+        let values: [Int64] = [0, 7, -7, 10, 99, 100, Int64.max, Int64.min, -1_000_000]
+        builder.beginArray()
+        for value in values { builder.int(value) }
+        builder.int(UInt64.max)
+        builder.number(-42)
+        builder.number(1e14)
+        builder.endArray()
+        let expected = values.map(String.init) + [String(UInt64.max), "-42", "100000000000000"]
+        #expect(String(decoding: builder.bytes, as: UTF8.self) == "[" + expected.joined(separator: ",") + "]")
+    }
+
     @Test func datesAreUTCWithMilliseconds() {
         var builder = JSONBuilder()
         builder.date(Date(timeIntervalSince1970: 1_795_327_801.123))

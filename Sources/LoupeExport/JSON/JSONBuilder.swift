@@ -39,8 +39,18 @@ struct JSONBuilder {
         needsComma = true
     }
 
-    /// A member name; the value follows with one of the value methods.
-    mutating func key(_ name: String) {
+    /// A member name that needs no escaping; the value follows with one of the value methods.
+    mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// A member name from data, escaped like any string.
+    mutating func key(escaping name: String) {
         string(name)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
@@ -79,7 +89,11 @@ struct JSONBuilder {
 
     mutating func int<Integer: BinaryInteger>(_ value: Integer) {
         separate()
-        bytes.append(contentsOf: String(value).utf8)
+        if let value = Int64(exactly: value) {
+            decimal(value)
+        } else {
+            bytes.append(contentsOf: String(value).utf8)
+        }
         needsComma = true
     }
 
@@ -89,7 +103,7 @@ struct JSONBuilder {
         if !value.isFinite {
             bytes.append(contentsOf: "null".utf8)
         } else if value == value.rounded(), abs(value) < 1e15 {
-            bytes.append(contentsOf: String(Int64(value)).utf8)
+            decimal(Int64(value))
         } else {
             bytes.append(contentsOf: value.description.utf8)
         }
@@ -139,10 +153,23 @@ struct JSONBuilder {
         needsComma = true
     }
 
-    private mutating func digits(_ value: Int64, _ width: Int) {
-        var divisor: Int64 = 1
+    /// `value` in decimal, written digit by digit: `String(value)` allocated a string per number.
+    private mutating func decimal(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var width = 1
+        var rest = value.magnitude
+        while rest >= 10 {
+            rest /= 10
+            width += 1
+        }
+        digits(value.magnitude, width)
+    }
+
+    /// The last `width` decimal digits of `value`, with leading zeros.
+    private mutating func digits<Value: BinaryInteger>(_ value: Value, _ width: Int) {
+        var divisor: UInt64 = 1
         for _ in 1..<width { divisor *= 10 }
-        var value = value
+        var value = UInt64(value.magnitude)
         while divisor > 0 {
             bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
             value %= divisor
