@@ -83,7 +83,6 @@ let package = Package(
             dependencies: [
                 "LoupeCore",
                 "LoupeRedaction",
-                "CLoupeZlib",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,5 +1,4 @@
-// zlib for Swift: `inflateInit2` and `deflateInit2` are macros, so they are wrapped as static
-// inline functions.
+// zlib for Swift: `inflateInit2` is a macro, so it is wrapped as a static inline function.
 #ifndef LOUPE_CZLIB_SHIM_H
 #define LOUPE_CZLIB_SHIM_H
 
@@ -7,10 +6,6 @@
 
 static inline int loupe_inflateInit2(z_streamp stream, int windowBits) {
     return inflateInit2(stream, windowBits);
-}
-
-static inline int loupe_deflateInit2(z_streamp stream, int level, int windowBits, int memLevel) {
-    return deflateInit2(stream, level, Z_DEFLATED, windowBits, memLevel, Z_DEFAULT_STRATEGY);
 }
 
 #endif

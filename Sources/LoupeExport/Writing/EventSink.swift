@@ -30,25 +30,22 @@ final class EventSink {
     private var builder = JSONBuilder()
     private var isFirst = true
     var url: URL { output.url }
-    /// The file's data when it is deflated as written (a zip member's), once finished.
-    var deflated: ZipFileWriter.Deflated? { output.deflated }
 
-    init(url: URL, layout: Layout, deflating: Bool = false,
-         encode: @escaping (NetworkEvent, inout JSONBuilder) -> Void) throws(ExportError) {
-        output = try BufferedFileOutput(url: url, deflating: deflating)
+    init(url: URL, layout: Layout, encode: @escaping (NetworkEvent, inout JSONBuilder) -> Void) throws(ExportError) {
+        output = try BufferedFileOutput(url: url)
         self.layout = layout
         self.encode = encode
         try output.append(layout.head.utf8)
     }
 
     /// A sink writing Loupe events in the NDJSON or JSON-array layout.
-    static func events(url: URL, layout: Layout, deflating: Bool = false) throws(ExportError) -> EventSink {
-        try EventSink(url: url, layout: layout, deflating: deflating) { event, builder in builder.event(event) }
+    static func events(url: URL, layout: Layout) throws(ExportError) -> EventSink {
+        try EventSink(url: url, layout: layout) { event, builder in builder.event(event) }
     }
 
     /// A sink writing a HAR 1.2 file.
-    static func har(url: URL, deflating: Bool = false) throws(ExportError) -> EventSink {
-        try EventSink(url: url, layout: .har, deflating: deflating) { event, builder in builder.harEntry(HAREntry(event)) }
+    static func har(url: URL) throws(ExportError) -> EventSink {
+        try EventSink(url: url, layout: .har) { event, builder in builder.harEntry(HAREntry(event)) }
     }
 
     func write(_ event: NetworkEvent) throws(ExportError) {

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import LoupeCore
 import LoupeRedaction
+import ZIPFoundation
 
 /// Writes events to an export file, one at a time so memory stays bounded however many there are.
 ///
@@ -76,9 +77,8 @@ public final class ExportWriter {
         verifier = ExportVerifier(ruleSet: configuration.ruleSet)
         switch configuration.format {
         case .zip:
-            // Deflated as written: the bundle then only copies the compressed data.
-            sinks = [try .events(url: staging.file(named: BundleEntry.events), layout: .jsonArray, deflating: true),
-                     try .har(url: staging.file(named: BundleEntry.har), deflating: true)]
+            sinks = [try .events(url: staging.file(named: BundleEntry.events), layout: .jsonArray),
+                     try .har(url: staging.file(named: BundleEntry.har))]
         case .har:
             sinks = [try .har(url: staging.file(named: "export.har"))]
         case .ndjson:
@@ -148,14 +148,20 @@ public final class ExportWriter {
         } catch {
             throw ExportError(path: destination.path, reason: "cannot encode the manifest (\(error)); this is a bug in Loupe")
         }
-        let zip = try ZipFileWriter(url: file, modified: createdAt)
-        try zip.addMember(named: BundleEntry.manifest, contents: Array(manifestData))
-        for sink in sinks {
-            guard let data = sink.deflated else { preconditionFailure("a zip bundle's sinks deflate as they write") }
-            try zip.addMember(named: sink.url.lastPathComponent, data: data, file: sink.url)
-            try? FileManager.default.removeItem(at: sink.url)
+        do {
+            let archive = try Archive(url: file, accessMode: .create)
+            try archive.addEntry(with: BundleEntry.manifest, type: .file, uncompressedSize: Int64(manifestData.count),
+                                 permissions: 0o600, compressionMethod: .deflate) { position, size in
+                manifestData.subdata(in: Int(position)..<(Int(position) + size))
+            }
+            for sink in sinks {
+                try archive.addEntry(with: sink.url.lastPathComponent, fileURL: sink.url, compressionMethod: .deflate,
+                                     bufferSize: 256 << 10)
+                try? FileManager.default.removeItem(at: sink.url)
+            }
+        } catch {
+            throw ExportError(path: destination.path, reason: "cannot write the zip bundle (\(error))")
         }
-        try zip.finish()
         return file
     }
 
