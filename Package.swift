@@ -76,8 +76,7 @@ let package = Package(
         ),
         // LoupeExport also depends on LoupeRedaction (DESIGN.md lists LoupeCore + ZIPFoundation):
         // the verification pass re-scans everything written with the rule set before a file is
-        // finalized, and imported files are redacted on the way in. It writes zip bundles itself
-        // with zlib (CLoupeZlib), deflating members as they are written; ZIPFoundation reads them.
+        // finalized, and imported files are redacted on the way in.
         .target(
             name: "LoupeExport",
             dependencies: [
