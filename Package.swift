@@ -164,7 +164,7 @@ let package = Package(
         .executableTarget(
             name: "loupe-profile",
             dependencies: [
-                "LoupeCore", "LoupeRedaction", "LoupeProxy",
+                "LoupeCore", "LoupeRedaction", "LoupeProxy", "LoupeExport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]

@@ -60,6 +60,9 @@ struct ExportBenchmark: Benchmark {
             measurements.append(Measurement(metric: "\(format.rawValue) size", value: Format.mebibytes(size)))
         }
         measurements.insert(Measurement(metric: "events", value: Format.grouped(eventCount)), at: 0)
+        let foundation = try Self.foundationNDJSON(events, to: folder.appending(path: "foundation.ndjson"))
+        measurements.append(Measurement(metric: "comparison: Foundation JSONEncoder to NDJSON (no verification, no zip)",
+                                        value: Format.seconds(foundation)))
         if let before, let zipPeak {
             let extra = max(0, zipPeak - before)
             measurements.append(.judged("zip peak RSS over the log", Format.mebibytes(extra),
@@ -70,5 +73,27 @@ struct ExportBenchmark: Benchmark {
             measurements.append(Measurement(metric: "peak RSS (VmHWM)", value: "n/a (no /proc)"))
         }
         return measurements
+    }
+
+    /// The time Foundation's `JSONEncoder` takes to write the same events as NDJSON, one
+    /// `encode` call per event through a 256 KiB buffer: what the export's figures compare to.
+    static func foundationNDJSON(_ events: [NetworkEvent], to file: URL) throws -> Duration {
+        let clock = ContinuousClock()
+        let start = clock.now
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        let encoder = JSONEncoder.loupe()
+        var buffer = Data()
+        for event in events {
+            buffer.append(try encoder.encode(event))
+            buffer.append(UInt8(ascii: "\n"))
+            if buffer.count >= 256 << 10 {
+                try handle.write(contentsOf: buffer)
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        try handle.write(contentsOf: buffer)
+        return clock.now - start
     }
 }

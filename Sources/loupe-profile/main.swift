@@ -1,10 +1,12 @@
-// `loupe-profile redact N` | `loupe-profile proxy PORT UPSTREAM`: fixed workloads with a plain
-// (not async) main, for valgrind (callgrind, dhat), which crashes on the async main's
-// dispatch_main. `redact` redacts N small proxy exchanges with the built-in rules; `proxy` serves
-// a reverse proxy with capture and redaction on until killed (drive it with
-// scripts/proxy-callgrind.sh).
+// `loupe-profile redact N` | `loupe-profile export N` | `loupe-profile proxy PORT UPSTREAM`: fixed
+// workloads with a plain (not async) main, for valgrind (callgrind, dhat), which crashes on the
+// async main's dispatch_main. `redact` redacts N small proxy exchanges with the built-in rules;
+// `export` writes N such exchanges (with a JSON response body, like loupe-bench's export) to a zip
+// bundle with the verification pass on; `proxy` serves a reverse proxy with capture and redaction
+// on until killed (drive it with scripts/proxy-callgrind.sh).
 import Foundation
 import LoupeCore
+import LoupeExport
 import LoupeProxy
 import LoupeRedaction
 import NIOCore
@@ -49,6 +51,22 @@ case "redact":
     let elapsed = ContinuousClock.now - start  // read once: two reads would mix two end times
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     print("redacted \(count) exchanges, \(Int(Double(count) / seconds)) per second, \(hits) hits")
+case "export":
+    let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
+    let events = (0..<count).map { number in
+        var event = exchange(number: number)
+        event.sequence = UInt64(number + 1)
+        event.response?.headers[0].value = "application/json"
+        event.response?.body = CapturedBody(
+            contentType: "application/json", text: #"{"id":"msg_\#(number)","role":"assistant","text":"Hello there!"}"#)
+        return event
+    }
+    let file = FileManager.default.temporaryDirectory.appending(path: "loupe-profile-\(UUID().uuidString).zip")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let start = ContinuousClock.now
+    let manifest = try ExportWriter.export(events, to: file, configuration: .init(format: .zip, source: .app))
+    print("exported \(manifest.eventCount) events in \(ContinuousClock.now - start), "
+        + "\(manifest.verification.lateRedactions) late redactions")
 case "proxy":
     let port = arguments.dropFirst().first.flatMap { Int($0) } ?? 18_080
     let upstream = arguments.dropFirst(2).first ?? "http://127.0.0.1:8081"
@@ -68,6 +86,6 @@ case "proxy":
     fflush(nil)
     while true { sleep(60) }
 default:
-    FileHandle.standardError.write(Data("usage: loupe-profile redact N | proxy PORT UPSTREAM\n".utf8))
+    FileHandle.standardError.write(Data("usage: loupe-profile redact N | export N | proxy PORT UPSTREAM\n".utf8))
     exit(64)
 }

@@ -31,6 +31,50 @@ import Testing
         }
     }
 
+    /// Every character that needs escaping, at every offset of strings up to 24 bytes, so each
+    /// lands at each position of an eight-byte word and in the byte-by-byte tail.
+    @Test func stringsAreEscapedLikeJSONEncoder() throws {
+        var values: [String] = []
+        for special in ["\"", "\\", "\n", "\u{0}", "\u{1F}", "\t", "\u{7F}", "é", "/"] {
+            for length in 0...24 {
+                for offset in 0..<max(length, 1) {
+                    var text = String(repeating: "a", count: length)
+                    if length > 0 {
+                        text.replaceSubrange(text.index(text.startIndex, offsetBy: offset)...text.index(text.startIndex, offsetBy: offset),
+                                             with: special)
+                    }
+                    values.append(text)
+                }
+            }
+        }
+        var builder = JSONBuilder()
+        builder.beginArray()
+        for value in values { builder.string(value) }
+        builder.endArray()
+        let expected = try JSONEncoder.loupe().encode(values)
+        #expect(String(decoding: builder.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+    }
+
+    @Test func uuidHexStringsMatchFoundation() {
+        for id in [UUID(), UUID(), UUID(uuid: (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 255))] {
+            #expect(id.hexString(uppercase: true) == id.uuidString)
+            #expect(id.hexString(uppercase: false) == id.uuidString.lowercased())
+        }
+    }
+
+    @Test func integersAreWrittenLikeFoundation() throws {
+        var builder = JSONBuilder()
+        let values: [Int64] = [0, 7, -7, 10, 99, 100, Int64.max, Int64.min, -1_000_000]
+        builder.beginArray()
+        for value in values { builder.int(value) }
+        builder.int(UInt64.max)
+        builder.number(-42)
+        builder.number(1e14)
+        builder.endArray()
+        let expected = values.map(String.init) + [String(UInt64.max), "-42", "100000000000000"]
+        #expect(String(decoding: builder.bytes, as: UTF8.self) == "[" + expected.joined(separator: ",") + "]")
+    }
+
     @Test func datesAreUTCWithMilliseconds() {
         var builder = JSONBuilder()
         builder.date(Date(timeIntervalSince1970: 1_795_327_801.123))

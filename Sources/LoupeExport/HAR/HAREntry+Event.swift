@@ -6,7 +6,7 @@ extension HAREntry {
     /// (already redacted) headers and URL; Loupe-only facts go into `_`-prefixed members.
     public init(_ event: NetworkEvent) {
         let request = event.request
-        let isAbsolute = request.url.contains("://")
+        let isAbsolute = Self.containsSchemeSeparator(request.url)
         // HAR consumers parse `url` as an absolute URL; a CONNECT authority (`host:443`) is not one.
         let url = isAbsolute ? request.url : "https://" + request.url
         var postData: HARPostData?
@@ -39,13 +39,27 @@ extension HAREntry {
             HARTunnel(host: $0.host, port: $0.port, bytesUp: $0.bytesUp, bytesDown: $0.bytesDown)
         }
         redactions = event.redactions.isEmpty ? nil : event.redactions
-        loupeID = event.id.uuidString.lowercased()
+        loupeID = event.id.hexString(uppercase: false)
         sequence = event.sequence
         source = event.source.rawValue
         state = event.state.rawValue
         error = event.error.map { HARError(kind: $0.kind.rawValue, message: $0.message) }
         requestID = event.requestID
         attempt = event.attempt
+    }
+}
+
+extension HAREntry {
+    /// Whether `url` contains `://`, searched in its bytes: Foundation's `contains` and the
+    /// standard library's `firstRange(of:)` each cost more than the rest of the entry.
+    private static func containsSchemeSeparator(_ url: String) -> Bool {
+        var url = url
+        return url.withUTF8 { bytes in
+            bytes.count >= 3 && (0...(bytes.count - 3)).contains { index in
+                bytes[index] == UInt8(ascii: ":") && bytes[index + 1] == UInt8(ascii: "/")
+                    && bytes[index + 2] == UInt8(ascii: "/")
+            }
+        }
     }
 }
 

@@ -12,7 +12,7 @@ extension JSONBuilder {
             key("message"); string(error.message)
             endObject()
         }
-        key("id"); string(event.id.uuidString)
+        key("id"); string(event.id.hexString(uppercase: true))
         key("redactions"); counts(event.redactions)
         key("request"); beginObject()
         if let body = event.request.body { key("body"); self.body(body) }
@@ -92,7 +92,7 @@ extension JSONBuilder {
     mutating func counts(_ counts: [String: Int]) {
         beginObject()
         for (rule, count) in counts.sorted(by: { $0.key < $1.key }) {
-            key(rule); int(count)
+            key(escaping: rule); int(count)
         }
         endObject()
     }

@@ -8,10 +8,10 @@ extension JSONBuilder {
         key("response"); harResponse(entry.response)
         key("cache"); beginObject(); endObject()
         key("timings"); beginObject()
-        for (name, value) in [("blocked", entry.timings.blocked), ("dns", entry.timings.dns),
-                              ("connect", entry.timings.connect), ("ssl", entry.timings.ssl)] {
-            if let value { key(name); number(value) }
-        }
+        if let blocked = entry.timings.blocked { key("blocked"); number(blocked) }
+        if let dns = entry.timings.dns { key("dns"); number(dns) }
+        if let connect = entry.timings.connect { key("connect"); number(connect) }
+        if let ssl = entry.timings.ssl { key("ssl"); number(ssl) }
         key("send"); number(entry.timings.send)
         key("wait"); number(entry.timings.wait)
         key("receive"); number(entry.timings.receive)

@@ -19,9 +19,9 @@ extension Redactor {
 
     func redactedBodyText(_ text: String, contentType: String?, counts: inout [String: Int], depth: Int = 0) -> String? {
         guard !text.isEmpty else { return nil }
-        let mediaType = contentType.map { String($0.split(separator: ";", maxSplits: 1).first ?? "").trimmingBlanks().lowercased() }
+        let mediaType = contentType.map(Self.bodyMediaType)
         switch mediaType {
-        case .some(let type) where type.contains("json"):
+        case .some(let type) where Self.mentionsJSON(type):
             return redactedJSON(text, counts: &counts, depth: depth)
         case "application/x-www-form-urlencoded":
             return redactedForm(text, counts: &counts)
@@ -36,6 +36,29 @@ extension Redactor {
             if Self.looksLikeJSON(text) { return redactedJSON(text, counts: &counts, depth: depth) }
             if mediaType == nil, Self.looksLikeForm(text) { return redactedForm(text, counts: &counts) }
             return redactedText(text, counts: &counts)
+        }
+    }
+
+    /// The lower-cased part of `contentType` before its first `;`, trimmed; empty when blank.
+    /// An ASCII value (nearly every one) is read as bytes by ``BodyCapture/mediaType(of:)``, which
+    /// gives the same result: Foundation's `split` and `lowercased` cost as much as verifying a
+    /// small JSON body.
+    static func bodyMediaType(_ contentType: String) -> String {
+        guard contentType.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return String(contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingBlanks().lowercased()
+        }
+        return BodyCapture.mediaType(of: contentType) ?? ""
+    }
+
+    /// Whether a media type contains `json`; searched in the bytes of an ASCII one.
+    static func mentionsJSON(_ type: String) -> Bool {
+        var type = type
+        return type.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return String(decoding: bytes, as: UTF8.self).contains("json") }
+            return bytes.count >= 4 && (0...(bytes.count - 4)).contains { index in
+                bytes[index] == UInt8(ascii: "j") && bytes[index + 1] == UInt8(ascii: "s")
+                    && bytes[index + 2] == UInt8(ascii: "o") && bytes[index + 3] == UInt8(ascii: "n")
+            }
         }
     }
 
