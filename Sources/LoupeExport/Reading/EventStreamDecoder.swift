@@ -142,14 +142,15 @@ public struct EventStreamDecoder {
 
     private func decodeWhole(_ data: Data, _ body: (NetworkEvent) throws(ExportError) -> Void) throws(ExportError) {
         if kind == .har {
-            try checkHARVersion(data)
-            let archive: HARArchive
+            let document: CheckedHAR
             do {
-                archive = try decoder.decode(HARArchive.self, from: data)
+                document = try decoder.decode(CheckedHAR.self, from: data)
+            } catch let error as ExportError {
+                throw error
             } catch {
                 throw Self.documentError(error, data: data)
             }
-            for (index, entry) in archive.log.entries.enumerated() {
+            for (index, entry) in document.entries.enumerated() {
                 var event: NetworkEvent
                 do {
                     event = try NetworkEvent(harEntry: entry)
@@ -174,24 +175,26 @@ public struct EventStreamDecoder {
         }
     }
 
-    /// Rejects a HAR whose `log.version` this reader does not know, before its entries are decoded.
-    private func checkHARVersion(_ data: Data) throws(ExportError) {
-        struct Probe: Decodable {
-            struct Log: Decodable { var version: String? }
-            var log: Log?
-        }
-        let probe: Probe
-        do {
-            probe = try decoder.decode(Probe.self, from: data)
-        } catch {
-            throw Self.documentError(error, data: data)
-        }
-        guard let log = probe.log else {
-            throw ExportError(path: "", reason: "not a HAR file: the document has no \"log\" object")
-        }
-        if let version = log.version, !EventFileReader.harVersions.contains(version) {
-            throw ExportError(path: "", position: "log.version",
-                              reason: "HAR version \"\(version.prefix(20))\" is not supported; Loupe reads HAR 1.1 and 1.2")
+    /// The entries of a HAR document, decoded after its `log.version` is checked, so a version this
+    /// reader does not know is refused as such (not by an entry it cannot decode), in one parse.
+    private struct CheckedHAR: Decodable {
+        var entries: [HAREntry]
+
+        private enum Keys: String, CodingKey { case log, version, entries }
+
+        init(from decoder: any Decoder) throws {
+            let document = try decoder.container(keyedBy: Keys.self)
+            guard document.contains(.log), try !document.decodeNil(forKey: .log) else {
+                throw ExportError(path: "", reason: "not a HAR file: the document has no \"log\" object")
+            }
+            let log = try document.nestedContainer(keyedBy: Keys.self, forKey: .log)
+            if let version = try log.decodeIfPresent(String.self, forKey: .version),
+               !EventFileReader.harVersions.contains(version)
+            {
+                throw ExportError(path: "", position: "log.version",
+                                  reason: "HAR version \"\(version.prefix(20))\" is not supported; Loupe reads HAR 1.1 and 1.2")
+            }
+            entries = try log.decodeIfPresent([HAREntry].self, forKey: .entries) ?? []
         }
     }
 
