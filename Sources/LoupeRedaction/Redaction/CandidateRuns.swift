@@ -130,7 +130,14 @@ struct CandidateRuns {
                 return
             }
             let masks = CandidateRuns.masks(chunk)
-            numberRuns(digits: masks.digits, runBytes: masks.numberRun, at: offset)
+            // Hex ids and timestamps put many short digit groups in a chunk, each a run to bound
+            // and count. None of them can be kept, and nothing is left open, when no run is open,
+            // none reaches the chunk's last byte and no seven run bytes lie in a row: a kept run
+            // has seven digits, all in this chunk (a run reaching back into the previous chunk
+            // has no digits there, or it would be open).
+            if numberStart >= 0 || masks.numberRun >> 63 != 0 || CandidateRuns.holdsSevenInARow(masks.numberRun) {
+                numberRuns(digits: masks.digits, runBytes: masks.numberRun, at: offset)
+            }
             // Shapes end at a digit preceded by a digit, two capitals before (possibly in the
             // previous chunk).
             let previous = previousCapitals ?? capitalsBefore(offset)
@@ -272,6 +279,13 @@ struct CandidateRuns {
         }
         let words = unsafeBitCast(found, to: SIMD2<UInt64>.self)
         return words[0] | words[1] != 0
+    }
+
+    /// Whether seven consecutive bits of `mask` are set.
+    @inline(__always)
+    static func holdsSevenInARow(_ mask: UInt64) -> Bool {
+        let pairs = mask & mask >> 1, fours = pairs & pairs >> 2
+        return fours & fours >> 3 != 0
     }
 
     /// The class masks of a 64-byte chunk: bit `i` tells whether byte `i` is of the class.
