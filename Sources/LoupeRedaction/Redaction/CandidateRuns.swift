@@ -15,10 +15,11 @@ import _Builtin_intrinsics.intel
 /// pattern are exactly those of a built-in rule; any other pattern is scanned in full.
 struct CandidateRuns {
     /// What a rule's matches are known to need.
-    enum Requirement: Sendable, Equatable {
+    enum Requirement: Sendable {
         /// A run of `[0-9 +\-.()/]` bytes with at least `minimum` digits and, unless
-        /// `containingOneOf` is empty, at least one of those separators.
-        case digits(minimum: Int, containingOneOf: String = "")
+        /// `containingOneOf` is empty, at least one of those separators. A static string keeps
+        /// the requirement a plain value: reading one per rule and text retains nothing.
+        case digits(minimum: Int, containingOneOf: StaticString = "")
         /// A run of `[A-Z0-9 ]` bytes containing two capitals followed by two digits.
         case ibanShape
     }
@@ -378,7 +379,7 @@ struct CandidateRuns {
     func runs(meeting requirement: Requirement) -> [Range<Int>] {
         switch requirement {
         case .digits(let minimum, let separators):
-            let wanted = separators.utf8.reduce(UInt64(0)) { $0 | Self.bit(of: $1) }
+            let wanted = separators.withUTF8Buffer { $0.reduce(UInt64(0)) { $0 | Self.bit(of: $1) } }
             return digitRuns.compactMap { run in
                 run.digits >= minimum && (wanted == 0 || run.bytes & wanted != 0) ? run.range : nil
             }
