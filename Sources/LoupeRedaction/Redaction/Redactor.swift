@@ -301,7 +301,7 @@ public struct Redactor: EventRedactor {
                 // A match that is its own replacement (a short secret masked as `****` and matched
                 // again) is no change; counting it would break idempotence.
                 if text.utf8.elementsEqual(secret) { continue }
-                output.append(contentsOf: source[cursor..<lower])
+                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: source[cursor..<lower]))
                 let start = output.count
                 append(text, encoding: options.encoding, to: &output)
                 inserted.append(start..<output.count)
@@ -310,7 +310,7 @@ public struct Redactor: EventRedactor {
                 replaced = true
             }
             guard replaced else { return nil }
-            output.append(contentsOf: source[cursor...])
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: source[cursor...]))
             for rule in hits.indices where hits[rule] > 0 { counts[rules[rule].id, default: 0] += hits[rule] }
             return output
         }
