@@ -5,6 +5,16 @@ import LoupeRedaction
 struct StreamingRedaction {
     let redactor: Redactor
     let format: RedactionFormat
+    /// Whether every placeholder the redactor writes is ASCII. They are made of rule ids, hex
+    /// digests and the letters of the (here ASCII) secret, so this holds when every rule id is
+    /// ASCII, as ids from rule files always are.
+    let placeholdersAreASCII: Bool
+
+    init(redactor: Redactor, format: RedactionFormat) {
+        self.redactor = redactor
+        self.format = format
+        placeholdersAreASCII = redactor.ruleSet.rules.allSatisfy { rule in rule.id.utf8.allSatisfy { $0 < 0x80 } }
+    }
 
     /// Bytes read per system call.
     static let readSize = 1 << 20
@@ -71,9 +81,9 @@ struct StreamingRedaction {
             output.write(bytes: block)
             return
         }
-        // Placeholders are ASCII, so this holds; if ever not, decode as the String path would.
-        let redactedIsASCII = redacted.withUnsafeBytes { Self.isASCII($0) }
-        if redactedIsASCII {
+        // ASCII placeholders keep the block ASCII without checking it again; if a rule's id is
+        // not, decode as the String path would.
+        if placeholdersAreASCII || redacted.withUnsafeBytes({ Self.isASCII($0) }) {
             redacted.withUnsafeBytes { output.write(bytes: $0) }
         } else {
             output.write(String(decoding: redacted, as: UTF8.self))

@@ -103,6 +103,33 @@ import Testing
         #expect(runs.runs(meeting: .ibanShape).count == 1)
     }
 
+    @Test func runsAreOfferedOnlyWithTheSeparatorsARuleNeeds() {
+        var text = "call (415) 555-2671,4155552671,612 345 678"
+        let runs = text.withUTF8 { CandidateRuns(in: UnsafeRawBufferPointer($0)) }
+        #expect(runs.runs(meeting: .digits(minimum: 9)).count == 3)
+        #expect(runs.runs(meeting: .digits(minimum: 8, containingOneOf: "(")) == [4..<19])
+        #expect(runs.runs(meeting: .digits(minimum: 10, containingOneOf: "-.")) == [4..<19])
+        #expect(runs.runs(meeting: .digits(minimum: 9, containingOneOf: " ")).count == 2)  // the spaced phones
+        #expect(runs.runs(meeting: .digits(minimum: 11)).isEmpty)
+    }
+
+    @Test func theShortestMatchOfEachKeywordlessRuleSurvivesTheFilter() {
+        // One match per rule with exactly the digits and separators its requirement asks for,
+        // placed across the 64-byte chunk boundaries and at the text's end.
+        let shortest = ["payment-card": "4222222222222", "phone-nanp": "415-555-2671", "phone-area-code": "(01) 234567",
+                        "phone-national": "001 234567", "phone-mobile-it-es": "612 345 678"]
+        for (id, number) in shortest {
+            for padding in [0, 50, 55, 58, 60, 63, 64, 70] {
+                for suffix in ["", " ok"] {
+                    let text = String(repeating: "x", count: padding) + " " + number + suffix
+                    let found = Self.spans(Self.filtered, text)
+                    #expect(found == Self.spans(Self.plain, text), "\(id) \(padding)")
+                    #expect(found?.map { Self.rules[$0.rule].id } == [id], "\(id) \(padding)")
+                }
+            }
+        }
+    }
+
     // MARK: JWT
 
     /// The previous, Foundation-based check, as the oracle for the byte-level one.

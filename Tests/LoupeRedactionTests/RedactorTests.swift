@@ -60,6 +60,21 @@ import Testing
         #expect(masked("") == "****")
     }
 
+    @Test func asciiMasksAgreeWithFilteringEveryCharacter() {
+        // The ASCII path reads from the end and stops counting at eight; a plain filter over
+        // the whole secret is the reference, around the thresholds of four and eight.
+        let pieces = ["a", "7", "-", " ", "Z", "!", "_", "@", "[", "`", "/", ":", "0", "9"]
+        var generator = CandidateRunsTests.Generator(state: 7)
+        for length in 0...24 {
+            for _ in 0..<40 {
+                let secret = (0..<length).map { _ in generator.pick(pieces) }.joined()
+                let letters = secret.filter { $0.isASCII && ($0.isLetter || $0.isNumber) }
+                let expected = letters.count >= 8 ? "****" + letters.suffix(4) : "****"
+                #expect(Redactor.withBytes(of: secret) { Redactor.maskedPlaceholder($0) } == expected, "\(secret)")
+            }
+        }
+    }
+
     @Test func hashStyleIsStableForOneSecretAndDiffersBetweenSecrets() {
         let (result, _) = redactor.text("sec_AAAAAAAAAA sec_AAAAAAAAAA sec_BBBBBBBBBB")
         let parts = result.split(separator: " ").map(String.init)

@@ -68,6 +68,28 @@ import Testing
         }
     }
 
+    @Test func aKeptRunAmongShortDigitGroupsIsFoundAtEveryOffset() {
+        // Chunks holding only short digit groups skip the number-run bookkeeping; a kept run
+        // among them must still be found whole wherever it lies, across chunk boundaries too.
+        let run = Array("1 234-567".utf8)
+        for offset in 0...170 {
+            var bytes = Array(String(repeating: "a1b2c3", count: 30).utf8)
+            bytes.replaceSubrange(offset..<(offset + run.count), with: run)
+            let found = Self.runs(bytes, offset: 0)
+            let expected = Self.referenceRuns(bytes)
+            #expect(!expected.digits.isEmpty)
+            #expect(found.digitRuns.map(\.range) == expected.digits, "offset \(offset)")
+            #expect(found.digitRuns.map(\.digits) == expected.counts, "offset \(offset)")
+        }
+    }
+
+    @Test func sevenInARowNeedsSevenConsecutiveBits() {
+        for shift in 0...57 { #expect(CandidateRuns.holdsSevenInARow(0x7F << UInt64(shift))) }
+        // Two groups of six, one gap apart, anywhere.
+        for shift in 0...51 { #expect(!CandidateRuns.holdsSevenInARow(0x3F << UInt64(shift) | 0x3F << UInt64(shift + 7))) }
+        #expect(!CandidateRuns.holdsSevenInARow(0x5555_5555_5555_5555))
+    }
+
     @Test func runsSpanningChunkAndTextEndsAreWhole() {
         // A phone and an IBAN straddling the 64-byte boundary, a run ending at the text's end
         // exactly on a chunk boundary, and one reaching back over a chunk of separators.

@@ -41,6 +41,14 @@ final class PatternEngine: Sendable {
     final class RuleBox: Sendable {
         let rule: RedactionRule
         init(_ rule: RedactionRule) { self.rule = rule }
+
+        /// ``RedactionRule/validatedMatches(in:startingAt:startingBefore:scratch:)`` of the boxed
+        /// rule, which a method of the box borrows: called through the array of boxes, the rule
+        /// is copied for each call.
+        func validatedMatches(in bytes: UnsafeRawBufferPointer, startingAt start: Int, startingBefore limit: Int,
+                              scratch: PCRE2Regex.MatchScratch) throws(PCRE2Error) -> [Range<Int>] {
+            try rule.validatedMatches(in: bytes, startingAt: start, startingBefore: limit, scratch: scratch)
+        }
     }
 
     /// - Parameter usesCandidateRuns: false scans keyword-less rules over every byte; only the
@@ -124,11 +132,16 @@ final class PatternEngine: Sendable {
         guard !text.isEmpty, !rules.isEmpty else { return [] }
         var found: [Span] = []
         if let regions {
+            // The regions (in a large text, thousands of lines around new placeholders) share
+            // one match data per rule.
+            var scratches = [PCRE2Regex.MatchScratch?](repeating: nil, count: rules.count)
             for region in regions where !region.isEmpty {
-                try collect(in: UnsafeRawBufferPointer(rebasing: text[region]), offset: region.lowerBound, into: &found)
+                try collect(in: UnsafeRawBufferPointer(rebasing: text[region]), offset: region.lowerBound,
+                            scratches: &scratches, into: &found)
             }
         } else if text.count <= Self.largeText {
-            try collect(in: text, offset: 0, into: &found)
+            var unkept: [PCRE2Regex.MatchScratch?] = []
+            try collect(in: text, offset: 0, scratches: &unkept, into: &found)
         } else {
             try collectLarge(in: text, into: &found)
         }
@@ -136,8 +149,11 @@ final class PatternEngine: Sendable {
         return Self.merged(Self.withoutPlaceholders(found, in: text))
     }
 
-    /// Every admitted rule over all of `text`; spans are shifted by `offset`.
-    private func collect(in text: UnsafeRawBufferPointer, offset: Int, into found: inout [Span]) throws(Unscannable) {
+    /// Every admitted rule over all of `text`; spans are shifted by `offset`. The match data of
+    /// rules run over every byte is kept in `scratches` for the next call when it has a slot per
+    /// rule.
+    private func collect(in text: UnsafeRawBufferPointer, offset: Int, scratches: inout [PCRE2Regex.MatchScratch?],
+                         into found: inout [Span]) throws(Unscannable) {
         let count = text.count
         guard count >= minimumLength else { return }
         let present = ByteSet(of: text)
@@ -175,7 +191,8 @@ final class PatternEngine: Sendable {
                             let keywords = starts[rule]..<starts[rule + 1]
                             if !keywords.isEmpty, !keywords.contains(where: { occurs[list[$0]] }) { continue }
                             do throws(Unscannable) {
-                                try run(rule, in: text, offset: offset, candidates: &candidates, into: &found)
+                                try run(rule, in: text, offset: offset, candidates: &candidates, scratches: &scratches,
+                                        into: &found)
                             } catch {
                                 return error
                             }
@@ -204,10 +221,11 @@ final class PatternEngine: Sendable {
         let occurrences = wanted.contains(true) ? keywordIndex.occurrences(in: text, wanted: wanted) : []
 
         var candidates: CandidateRuns?
+        var unkept: [PCRE2Regex.MatchScratch?] = []
         for rule in admitted {
             let keywords = keywords(of: rule)
             if keywords.isEmpty {
-                try run(rule, in: text, offset: 0, candidates: &candidates, into: &found)
+                try run(rule, in: text, offset: 0, candidates: &candidates, scratches: &unkept, into: &found)
                 continue
             }
             var positions = keywords.flatMap { occurrences.indices.contains($0) ? occurrences[$0] : [] }
@@ -269,9 +287,9 @@ final class PatternEngine: Sendable {
     /// One rule over `text`: over the qualifying ``CandidateRuns`` (found once per text, on first
     /// need, in `candidates`) when the rule has a run requirement, else over every byte.
     private func run(_ rule: Int, in text: UnsafeRawBufferPointer, offset: Int, candidates: inout CandidateRuns?,
-                     into found: inout [Span]) throws(Unscannable) {
+                     scratches: inout [PCRE2Regex.MatchScratch?], into found: inout [Span]) throws(Unscannable) {
         guard let requirement = runRequirements[rule] else {
-            return try run(rule, in: text, offset: offset, into: &found)
+            return try run(rule, in: text, offset: offset, scratches: &scratches, into: &found)
         }
         if candidates == nil { candidates = CandidateRuns(in: text) }
         guard let runs = candidates?.runs(meeting: requirement), !runs.isEmpty else { return }
@@ -322,12 +340,18 @@ final class PatternEngine: Sendable {
         }
     }
 
-    /// One rule over `text` through ``RedactionRule/validatedMatches(in:checkingKeywords:)``.
-    private func run(_ rule: Int, in text: UnsafeRawBufferPointer, offset: Int, into found: inout [Span])
-        throws(Unscannable)
+    /// One rule over every byte of `text`, with the match data kept in `scratches` (made on first
+    /// need) when it has a slot per rule.
+    private func run(_ rule: Int, in text: UnsafeRawBufferPointer, offset: Int,
+                     scratches: inout [PCRE2Regex.MatchScratch?], into found: inout [Span]) throws(Unscannable)
     {
+        let box = boxes[rule]
+        let scratch = scratches.isEmpty ? nil : scratches[rule]
+        let match = scratch ?? PCRE2Regex.MatchScratch(for: box.rule.regex)
+        if scratch == nil, !scratches.isEmpty { scratches[rule] = match }
         do throws(PCRE2Error) {
-            for range in try boxes[rule].rule.validatedMatches(in: text, checkingKeywords: false) {
+            // Every match starts before the text's end: this is the whole-text search.
+            for range in try box.validatedMatches(in: text, startingAt: 0, startingBefore: text.count + 1, scratch: match) {
                 found.append(Span(range: (range.lowerBound + offset)..<(range.upperBound + offset), rule: rule))
             }
         } catch {

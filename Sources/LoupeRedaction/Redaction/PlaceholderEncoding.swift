@@ -40,14 +40,28 @@ extension Redactor {
             return characters.count >= 8 ? "****" + characters.suffix(4) : "****"
         }
         // In ASCII the letters and digits are exactly `A-Z`, `a-z` and `0-9`: no need to build a
-        // string and ask Unicode about each character.
-        var count = 0
-        var last: [UInt8] = []
-        for byte in secret.reversed() where byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 26 {
-            if count < 4 { last.append(byte) }
-            count += 1
+        // string and ask Unicode about each character. Read from the end, counting stops at
+        // eight (all that decides) and the fourth from the end is where the shown ones start.
+        @inline(__always) func isLetterOrDigit(_ byte: UInt8) -> Bool {
+            byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 26
         }
-        return count >= 8 ? "****" + String(decoding: last.reversed(), as: UTF8.self) : "****"
+        var count = 0, shownStart = secret.count, index = secret.count
+        while index > 0, count < 8 {
+            index -= 1
+            guard isLetterOrDigit(secret[index]) else { continue }
+            count += 1
+            if count == 4 { shownStart = index }
+        }
+        guard count >= 8 else { return "****" }
+        return String(unsafeUninitializedCapacity: 8) { buffer in
+            var length = 4
+            buffer.initialize(repeating: UInt8(ascii: "*"))
+            for byte in secret[shownStart...] where isLetterOrDigit(byte) {
+                buffer[length] = byte
+                length += 1
+            }
+            return length
+        }
     }
 
     /// Appends the placeholder for `secret`, encoded for its surroundings.

@@ -37,6 +37,9 @@ public struct Redactor: EventRedactor {
     /// ``PatternEngine/mentionsKeyword(_:)`` of common lower-case header names, worked out once:
     /// every header of every exchange asks it.
     let commonHeaderMentionsKeyword: [String: Bool]
+    /// `[REDACTED:id]` of each pattern rule, indexed like ``ruleSet``'s rules: built once, as a
+    /// large text writes thousands of them.
+    let labelPlaceholders: [String]
 
     /// A redactor for `ruleSet`.
     ///
@@ -63,6 +66,7 @@ public struct Redactor: EventRedactor {
         for rule in ruleSet.rules { schemeIDs[rule.id] = rule.id }
         authorizationSchemeIDs = schemeIDs
         let engine = self.engine
+        labelPlaceholders = ruleSet.rules.map { "[REDACTED:\($0.id)]" }
         commonHeaderMentionsKeyword = Dictionary(uniqueKeysWithValues: Self.commonHeaderNames.map { name in
             (name, Self.withBytes(of: name) { engine.mentionsKeyword($0) })
         })
@@ -279,31 +283,44 @@ public struct Redactor: EventRedactor {
         }
         guard !spans.isEmpty else { return nil }
 
-        var output: [UInt8] = []
-        output.reserveCapacity(source.count + 16 * spans.count)
-        var cursor = 0
-        var replaced = false
-        for span in spans {
-            let lower = sourceOffsets?[span.range.lowerBound] ?? span.range.lowerBound
-            let upper = sourceOffsets?[span.range.upperBound] ?? span.range.upperBound
-            guard lower >= cursor else { continue }  // cannot happen for merged spans; never write backwards
-            let rule = engine.rules[span.rule]
-            let secret = UnsafeRawBufferPointer(rebasing: matched[span.range])
-            let text = placeholder(id: rule.id, style: style ?? rule.replacement, secret: secret)
-            // A match that is its own replacement (a short secret masked as `****` and matched
-            // again) is no change; counting it would break idempotence.
-            if text.utf8.elementsEqual(secret) { continue }
-            output.append(contentsOf: source[cursor..<lower])
-            let start = output.count
-            append(text, encoding: options.encoding, to: &output)
-            inserted.append(start..<output.count)
-            counts[rule.id, default: 0] += 1
-            cursor = upper
-            replaced = true
+        let rules = engine.rules
+        // Hits are counted per rule index and added to `counts` once per rule at the end, not
+        // hashed into it for each hit.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: rules.count) { hits in
+            hits.initialize(repeating: 0)
+            var output: [UInt8] = []
+            output.reserveCapacity(source.count + 16 * spans.count)
+            var cursor = 0
+            var replaced = false
+            for span in spans {
+                let lower = sourceOffsets?[span.range.lowerBound] ?? span.range.lowerBound
+                let upper = sourceOffsets?[span.range.upperBound] ?? span.range.upperBound
+                guard lower >= cursor else { continue }  // cannot happen for merged spans; never write backwards
+                let secret = UnsafeRawBufferPointer(rebasing: matched[span.range])
+                let text = placeholder(rule: span.rule, secret: secret)
+                // A match that is its own replacement (a short secret masked as `****` and matched
+                // again) is no change; counting it would break idempotence.
+                if text.utf8.elementsEqual(secret) { continue }
+                output.append(contentsOf: UnsafeRawBufferPointer(rebasing: source[cursor..<lower]))
+                let start = output.count
+                append(text, encoding: options.encoding, to: &output)
+                inserted.append(start..<output.count)
+                hits[span.rule] += 1
+                cursor = upper
+                replaced = true
+            }
+            guard replaced else { return nil }
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: source[cursor...]))
+            for rule in hits.indices where hits[rule] > 0 { counts[rules[rule].id, default: 0] += hits[rule] }
+            return output
         }
-        guard replaced else { return nil }
-        output.append(contentsOf: source[cursor...])
-        return output
+    }
+
+    /// The placeholder for a secret found by pattern rule `rule` (an index into the engine's
+    /// rules): the prepared label, or as ``placeholder(id:style:secret:)`` builds it.
+    private func placeholder(rule: Int, secret: UnsafeRawBufferPointer) -> String {
+        let style = style ?? engine.rules[rule].replacement
+        return style == .label ? labelPlaceholders[rule] : placeholder(id: engine.rules[rule].id, style: style, secret: secret)
     }
 
     /// The engine's spans in `matched`; with a context, the rules see `prefix + matched + suffix`

@@ -36,8 +36,8 @@ public enum IBAN {
               characters[2].isASCIIDigit, characters[3].isASCIIDigit
         else { return false }
 
-        let country = String(decoding: characters[0..<2], as: UTF8.self)
-        if let length = lengthByCountry[country] {
+        let length = lengthByCountryCode[Int(characters[0] - UInt8(ascii: "A")) * 26 + Int(characters[1] - UInt8(ascii: "A"))]
+        if length > 0 {
             guard characters.count == length else { return false }
         } else {
             guard genericLengthRange.contains(characters.count) else { return false }
@@ -49,7 +49,7 @@ public enum IBAN {
     /// modulo 97, computed digit by digit so it never overflows.
     static func remainder(ofRearranged characters: [UInt8]) -> Int {
         var remainder = 0
-        for byte in characters[4...] + characters[..<4] {
+        func append(_ byte: UInt8) {
             if byte.isASCIIDigit {
                 remainder = (remainder * 10 + Int(byte - UInt8(ascii: "0"))) % 97
             } else {
@@ -57,8 +57,23 @@ public enum IBAN {
                 remainder = (remainder * 100 + Int(byte - UInt8(ascii: "A")) + 10) % 97
             }
         }
+        // The first four characters go last, read in place rather than from a rearranged copy.
+        for byte in characters[4...] { append(byte) }
+        for byte in characters[..<4] { append(byte) }
         return remainder
     }
+
+    /// ``lengthByCountry`` indexed by the two capitals' offsets from `A`, `26 * first + second`
+    /// (0 for countries not listed): every IBAN-shaped match is checked, and this spares building
+    /// and hashing a country string for each.
+    private static let lengthByCountryCode: [Int] = {
+        var lengths = [Int](repeating: 0, count: 26 * 26)
+        for (country, length) in lengthByCountry {
+            let letters = Array(country.utf8)
+            lengths[Int(letters[0] - UInt8(ascii: "A")) * 26 + Int(letters[1] - UInt8(ascii: "A"))] = length
+        }
+        return lengths
+    }()
 
     private static func uppercasedAlphanumeric(_ byte: UInt8) -> UInt8? {
         switch byte {

@@ -24,21 +24,41 @@ public enum JWTShape {
         guard let secondDot = rest.firstIndex(of: UInt8(ascii: ".")) else { return false }
         let header = bytes[..<firstDot], payload = bytes[(firstDot + 1)..<secondDot]
         let signature = bytes[(secondDot + 1)...]
-        guard !signature.contains(UInt8(ascii: ".")),
-              isBase64URL(header), isBase64URL(payload), isBase64URL(signature)
-        else { return false }
-        guard let headerObject = decodedObject(header), headerObject.hasStringAlg,
-              decodedObject(payload) != nil
-        else { return false }
-        return true
+        return sextets.withUnsafeBufferPointer { sextets in
+            // A third dot fails the signature's base64url check.
+            guard isBase64URL(header, sextets), isBase64URL(payload, sextets), isBase64URL(signature, sextets),
+                  let headerObject = decodedObject(header, sextets), headerObject.hasStringAlg,
+                  decodedObject(payload, sextets) != nil
+            else { return false }
+            return true
+        }
     }
 
+    /// Per byte value: its 6-bit value as a base64url digit, ``padding`` for `=`, ``invalid`` for
+    /// anything else. One table lookup per byte replaces a range switch in both loops below.
+    private static let sextets: [UInt8] = (0...255).map { value in
+        let byte = UInt8(value)
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return byte - UInt8(ascii: "A")
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return byte - UInt8(ascii: "a") + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0") + 52
+        case UInt8(ascii: "-"): return 62
+        case UInt8(ascii: "_"): return 63
+        case UInt8(ascii: "="): return padding
+        default: return invalid
+        }
+    }
+    private static let padding: UInt8 = 64
+    private static let invalid: UInt8 = 255
+
     /// Decodes one base64url segment (padding optional) and checks that it is a JSON object.
-    private static func decodedObject(_ segment: Slice<UnsafeRawBufferPointer>) -> JSONObjectShape? {
-        // Padding only trails a segment (``isBase64URL(_:)``); base64url in JWTs usually omits it.
+    private static func decodedObject(_ segment: Slice<UnsafeRawBufferPointer>, _ sextets: UnsafeBufferPointer<UInt8>)
+        -> JSONObjectShape?
+    {
+        // Padding only trails a segment (``isBase64URL(_:_:)``); base64url in JWTs usually omits it.
         var end = segment.endIndex
         while end > segment.startIndex, segment[end - 1] == UInt8(ascii: "=") { end -= 1 }
-        let digits = segment[segment.startIndex..<end]
+        let digits = UnsafeRawBufferPointer(rebasing: segment[segment.startIndex..<end])
         guard !digits.isEmpty, digits.count % 4 != 1 else { return nil }
         let capacity = digits.count / 4 * 3 + 2
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer -> JSONObjectShape? in
@@ -46,7 +66,7 @@ public enum JWTShape {
             var accumulator: UInt32 = 0
             var bits = 0
             for byte in digits {
-                accumulator = accumulator << 6 | UInt32(sextet(byte))
+                accumulator = accumulator << 6 | UInt32(sextets[Int(byte)])
                 bits += 6
                 if bits >= 8 {
                     bits -= 8
@@ -58,30 +78,15 @@ public enum JWTShape {
         }
     }
 
-    /// The 6-bit value of a base64url digit (the caller checked it is one).
-    @inline(__always)
-    private static func sextet(_ byte: UInt8) -> UInt8 {
-        switch byte {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte - UInt8(ascii: "A")
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - UInt8(ascii: "a") + 26
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0") + 52
-        case UInt8(ascii: "-"): 62
-        default: 63
-        }
-    }
-
-    private static func isBase64URL(_ segment: Slice<UnsafeRawBufferPointer>) -> Bool {
+    /// Whether `segment` is base64url digits, optionally followed by `=` padding.
+    private static func isBase64URL(_ segment: Slice<UnsafeRawBufferPointer>, _ sextets: UnsafeBufferPointer<UInt8>) -> Bool {
         var seenPadding = false
-        for byte in segment {
-            switch byte {
-            case UInt8(ascii: "="):
+        for byte in UnsafeRawBufferPointer(rebasing: segment) {
+            let sextet = sextets[Int(byte)]
+            if sextet == padding {
                 seenPadding = true
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                // Padding may only trail the segment.
-                if seenPadding { return false }
-            default:
-                return false
+            } else if sextet == invalid || seenPadding {
+                return false  // padding may only trail the segment
             }
         }
         return true
