@@ -66,6 +66,33 @@ import ZIPFoundation
         #expect(fromHAR.map(ExportTestEvents.normalized) == ExportTestEvents.all.map(ExportTestEvents.normalized))
     }
 
+    /// Files are encoded on background queues in batches: many batches and a partial last one
+    /// must arrive complete and in order in every file.
+    @Test(arguments: ExportFormat.allCases)
+    func aLongLogKeepsEveryEventInOrder(format: ExportFormat) throws {
+        let folder = try ExportTestEvents.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let events = (0..<1_000).map { number in
+            var event = ExportTestEvents.all[number % ExportTestEvents.all.count]
+            event.id = UUID()
+            event.sequence = UInt64(number + 1)
+            return event
+        }
+        let file = folder.appending(path: "long.\(format.fileExtension)")
+        let manifest = try ExportWriter.export(events, to: file, configuration: .init(format: format, source: .app))
+        #expect(manifest.eventCount == 1_000)
+        let read = try reader.readAll(contentsOf: file).events
+        #expect(read.map(\.id) == events.map(\.id))
+        if format == .zip {
+            let archive = try Archive(url: file, accessMode: .read)
+            var har = Data()
+            _ = try archive.extract(try #require(archive["events.har"])) { har.append($0) }
+            let harFile = folder.appending(path: "inner.har")
+            try har.write(to: harFile)
+            #expect(try reader.readAll(contentsOf: harFile).events.count == 1_000)
+        }
+    }
+
     @Test func anEmptyLogExportsAndReadsBackEmpty() throws {
         for format in ExportFormat.allCases {
             let folder = try ExportTestEvents.temporaryFolder()

@@ -61,7 +61,8 @@ public final class ExportWriter {
     public var stagingDirectory: URL { staging.directory }
 
     private let staging: StagingDirectory
-    private let sinks: [EventSink]
+    /// Each file is encoded on a queue of its own while this thread verifies the events.
+    private let sinks: [BackgroundEventSink]
     private var verifier: ExportVerifier
     private var redactions: [String: Int] = [:]
     private var isFinished = false
@@ -77,12 +78,12 @@ public final class ExportWriter {
         verifier = ExportVerifier(ruleSet: configuration.ruleSet)
         switch configuration.format {
         case .zip:
-            sinks = [try .events(url: staging.file(named: BundleEntry.events), layout: .jsonArray),
-                     try .har(url: staging.file(named: BundleEntry.har))]
+            sinks = [BackgroundEventSink(try .events(url: staging.file(named: BundleEntry.events), layout: .jsonArray)),
+                     BackgroundEventSink(try .har(url: staging.file(named: BundleEntry.har)))]
         case .har:
-            sinks = [try .har(url: staging.file(named: "export.har"))]
+            sinks = [BackgroundEventSink(try .har(url: staging.file(named: "export.har")))]
         case .ndjson:
-            sinks = [try .events(url: staging.file(named: "export.ndjson"), layout: .ndjson)]
+            sinks = [BackgroundEventSink(try .events(url: staging.file(named: "export.ndjson"), layout: .ndjson))]
         }
     }
 
