@@ -17,6 +17,9 @@ final class ProxyContext: Sendable {
         self.logger = logger
         var tlsConfiguration = TLSConfiguration.makeClientConfiguration()
         tlsConfiguration.applicationProtocols = ["http/1.1"]
+        if !configuration.upstreamTrustedCertificates.isEmpty {
+            tlsConfiguration.additionalTrustRoots = [.certificates(configuration.upstreamTrustedCertificates)]
+        }
         tls = try? NIOSSLContext(configuration: tlsConfiguration)
     }
 }
