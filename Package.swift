@@ -326,9 +326,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ],
-            exclude: ["Fixtures"]  // read from disk by path (#filePath)
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -85,9 +85,6 @@ struct ProxyCommand: AsyncParsableCommand {
     @Option(name: .customLong("upstream-timeout"), help: ArgumentHelp("How long to wait for the upstream to connect and answer before 504 (e.g. 30s, 500ms).", valueName: "duration"))
     var upstreamTimeout = "30s"
 
-    @Option(name: .customLong("upstream-ca"), help: ArgumentHelp("A PEM file of certificate authorities to trust for HTTPS upstreams, besides the system's (repeatable).", valueName: "file"))
-    var upstreamCA: [String] = []
-
     @Option(name: .customLong("max-connections"), help: ArgumentHelp("Client connections beyond this many are refused.", valueName: "n"))
     var maxConnections = 1024
 
@@ -138,9 +135,6 @@ struct ProxyCommand: AsyncParsableCommand {
         configuration.allowRemote = allowRemote
         if let upstream {
             do { configuration.upstream = try ProxyUpstream(parsing: upstream) } catch { throw Terminal.fail(error.description) }
-        }
-        for file in upstreamCA {
-            do { try configuration.trustUpstreamCertificates(inPEMFile: file) } catch { throw Terminal.fail("--upstream-ca: \(error.description)") }
         }
 
         let color = Terminal.colorEnabled(for: STDERR_FILENO)

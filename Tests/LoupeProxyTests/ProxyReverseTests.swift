@@ -101,54 +101,6 @@ import Testing
         await origin.stop()
     }
 
-    @Test func anHTTPSUpstreamIsReachedWhenItsCertificateIsTrustedAndRefusedWhenNot() async throws {
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appending(path: "Fixtures")
-        let certificate = fixtures.appending(path: "test-only-localhost.cert.pem").path
-        let origin = try await TLSTestOrigin.start(
-            certificateFile: certificate, keyFile: fixtures.appending(path: "test-only-localhost.key.pem").path,
-            body: #"{"email":"ada.lovelace@example.com"}"#)
-        let upstream = try ProxyUpstream(parsing: "https://localhost:\(origin.port)/v1")
-
-        // The self-signed certificate is not in the system's trust store: 502, logged as a TLS failure.
-        let untrusting = try await ProxyHarness.start { $0.upstream = upstream }
-        let refused = try await withHTTPClient { client in
-            try await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(untrusting.port)/me"), timeout: .seconds(10))
-        }
-        #expect(refused.status == .badGateway)
-        let failed = try #require(await untrusting.finishedEvents(count: 1).first)
-        #expect(failed.error?.kind == .tls)
-        await untrusting.stop()
-
-        let trusting = try await ProxyHarness.start {
-            $0.upstream = upstream
-            try! $0.trustUpstreamCertificates(inPEMFile: certificate)
-        }
-        let body = try await withHTTPClient { client in
-            let response = try await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(trusting.port)/me"),
-                                                    timeout: .seconds(10))
-            #expect(response.status == .ok)
-            return String(buffer: try await response.body.collect(upTo: 1 << 20))
-        }
-        #expect(body == #"{"email":"ada.lovelace@example.com"}"#)
-        #expect(origin.paths == ["/v1/me"])
-        let event = try #require(await trusting.finishedEvents(count: 1).first)
-        #expect(event.request.url == "https://localhost:\(origin.port)/v1/me")
-        #expect(event.response?.status == 200)
-        let logged = try #require(event.response?.body?.text)
-        #expect(logged.contains("[REDACTED:email]") && !logged.contains("ada.lovelace"))
-        await trusting.stop()
-        try await origin.stop()
-    }
-
-    @Test func aFileWithoutCertificatesIsRefusedWithItsName() throws {
-        var configuration = ProxyServer.Configuration()
-        let error = #expect(throws: ProxyConfigurationError.self) {
-            try configuration.trustUpstreamCertificates(inPEMFile: #filePath)
-        }
-        #expect(error?.description.contains(#filePath) == true)
-        #expect(configuration.upstreamTrustedCertificates.isEmpty)
-    }
-
     @Test func anEventStreamArrivesEventByEventAndEachEventIsLoggedLive() async throws {
         let second = TestGate()
         let origin = try await TestOrigin.start { _, response in

@@ -17,9 +17,6 @@ final class ProxyContext: Sendable {
         self.logger = logger
         var tlsConfiguration = TLSConfiguration.makeClientConfiguration()
         tlsConfiguration.applicationProtocols = ["http/1.1"]
-        if !configuration.upstreamTrustedCertificates.isEmpty {
-            tlsConfiguration.additionalTrustRoots = [.certificates(configuration.upstreamTrustedCertificates)]
-        }
         tls = try? NIOSSLContext(configuration: tlsConfiguration)
     }
 }

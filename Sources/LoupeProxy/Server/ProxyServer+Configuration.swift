@@ -1,6 +1,4 @@
-import Foundation
 import NIOCore
-import NIOSSL
 
 extension ProxyServer {
     /// How a ``ProxyServer`` listens, where it sends requests and how much it captures.
@@ -30,27 +28,9 @@ extension ProxyServer {
         public var maxHeaderBytes: Int = 64 * 1024
         /// Whether ``host`` may be something other than a loopback address.
         public var allowRemote: Bool = false
-        /// Certificate authorities trusted for HTTPS upstreams besides the system's, such as a
-        /// company CA or a development server's self-signed certificate.
-        public var upstreamTrustedCertificates: [NIOSSLCertificate] = []
 
         /// The defaults: forward mode on 127.0.0.1:8080, 1 MiB capture, CONNECT to 443 and 8443, 30 s timeout.
         public init() {}
-
-        /// Trusts the certificates of a PEM file for HTTPS upstreams (see ``upstreamTrustedCertificates``).
-        ///
-        /// - Throws: ``ProxyConfigurationError`` naming the file when it cannot be read or holds no
-        ///   PEM certificate.
-        public mutating func trustUpstreamCertificates(inPEMFile path: String) throws(ProxyConfigurationError) {
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw ProxyConfigurationError("cannot read \(path); check the path and that you may read it.")
-            }
-            let certificates = (try? NIOSSLCertificate.fromPEMBytes(Array(contents))) ?? []
-            guard !certificates.isEmpty else {
-                throw ProxyConfigurationError("\(path) holds no PEM certificate (-----BEGIN CERTIFICATE-----); give a PEM file of CA certificates.")
-            }
-            upstreamTrustedCertificates += certificates
-        }
 
         /// Throws when the listen address is not loopback and remote access was not allowed.
         public func validate() throws(ProxyConfigurationError) {
