@@ -91,8 +91,10 @@ import Testing
     }
 
     @Test func aRefusedConnectionIsShownAndRetried() async throws {
-        let refusing = try RefusingPort()
-        let port = refusing.port
+        // Take a free port and release it: nothing listens there.
+        let probe = try await ScriptedLogAPI.start(snapshot: []) { _ in { _ in } }
+        let port = probe.port
+        await probe.stop()
         let recorder = ModelRecorder()
         await recorder.start(try AttachEventSource(baseURL: "127.0.0.1:\(port)", configuration: Self.fastRetry))
         let retried = await eventually {
@@ -101,18 +103,17 @@ import Testing
         await recorder.stop()
         #expect(retried)
         #expect(await recorder.statuses.contains { $0?.contains("refused") == true })
-        withExtendedLifetime(refusing) {}
     }
 
     @Test func aRefusedPlainSnapshotNamesTheAddressAndTheCause() async throws {
-        let refusing = try RefusingPort()
-        let port = refusing.port
+        let probe = try await ScriptedLogAPI.start(snapshot: []) { _ in { _ in } }
+        let port = probe.port
+        await probe.stop()
         let error = await #expect(throws: AttachError.self) {
             try await AttachEventSource(baseURL: "127.0.0.1:\(port)").snapshot()
         }
         #expect(error?.description.hasPrefix("http://127.0.0.1:\(port) did not answer (connection refused)") == true,
                 "\(String(describing: error))")
-        withExtendedLifetime(refusing) {}
     }
 
     @Test func aNonHTTPAddressIsRejected() throws {
