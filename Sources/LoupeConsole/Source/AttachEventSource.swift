@@ -68,7 +68,7 @@ public struct AttachEventSource: EventSource {
     var statsURL: String { "\(baseURL)/v1/stats" }
 
     public func snapshot() async throws -> [NetworkEvent] {
-        let http = Self.makeHTTPClient()
+        let http = APIClient.makeHTTPClient(connectTimeout: .seconds(5))
         do {
             let events = try await fetchSnapshot(http)
             try await http.shutdown()
@@ -91,7 +91,7 @@ public struct AttachEventSource: EventSource {
     // MARK: - Sessions
 
     private func run(_ continuation: AsyncStream<SourceUpdate>.Continuation) async {
-        let http = Self.makeHTTPClient()
+        let http = APIClient.makeHTTPClient(connectTimeout: .seconds(5))
         var failures = 0
         continuation.yield(.status("connecting"))
         while !Task.isCancelled {
@@ -182,13 +182,6 @@ public struct AttachEventSource: EventSource {
     }
 
     // MARK: - Helpers
-
-    static func makeHTTPClient() -> HTTPClient {
-        var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(5), read: nil))
-        // This source's own loop reconnects with a visible status; the pool must not retry silently.
-        configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }
 
     /// A few words for the status bar about why the feed stopped.
     static func shortReason(_ error: any Error) -> String {
