@@ -23,6 +23,14 @@ import Testing
         return file
     }
 
+    @Test(arguments: ["zip", "har", "ndjson", "log"])
+    func aMissingFileSaysSoForEveryFormat(fileExtension: String) throws {
+        let file = URL(filePath: "/nonexistent-loupe-folder/session.\(fileExtension)")
+        let error = try error(reading: file)
+        #expect(error.path == file.path)
+        #expect(error.reason == "cannot open the file (no such file or directory); check the path and permissions")
+    }
+
     @Test func aFileThatIsNotAZipIsNamedAsSuch() throws {
         let folder = try ExportTestEvents.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

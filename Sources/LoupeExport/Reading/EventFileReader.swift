@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import Logging
 import LoupeCore
@@ -45,6 +50,12 @@ public struct EventFileReader: Sendable {
     @discardableResult
     public func read(contentsOf url: URL, format: ExportFormat? = nil,
                      _ body: (NetworkEvent) throws(ExportError) -> Void) throws(ExportError) -> ExportManifest? {
+        // One clear reason for every format (ZIPFoundation and FileHandle word a missing file
+        // each their own way, neither of them plainly).
+        guard access(url.path, R_OK) == 0 else {
+            throw ExportError(path: url.path, reason: "cannot open the file (\(String(cString: strerror(errno)).lowercased())); "
+                                  + "check the path and permissions")
+        }
         let kind: InputKind
         if let format {
             kind = InputKind(format)
