@@ -1,10 +1,14 @@
 import Foundation
+import LoupeExport
 import LoupeRedaction
 
 /// Where `loupe scan` writes its report: standard output (coloured for a terminal, following
-/// NO_COLOR) or the `--output` file, with `--quiet` silencing standard output.
+/// NO_COLOR) or the `--output` file, with `--quiet` silencing standard output. The file is written
+/// in a staging folder and appears complete, mode 0600, when ``close()`` succeeds; Ctrl-C or an
+/// error leaves nothing behind.
 final class ScanOutput {
     private let handle: FileHandle?
+    private let staged: (directory: StagingDirectory, file: URL, interrupt: InterruptCleanup)?
     private let color: Bool
     private let streamsFindings: Bool
 
@@ -14,15 +18,25 @@ final class ScanOutput {
     init(path: String?, quiet: Bool, streamsFindings: Bool) throws {
         self.streamsFindings = streamsFindings
         if let path {
-            guard FileManager.default.createFile(atPath: path, contents: nil),
-                  let handle = FileHandle(forWritingAtPath: path)
+            let destination = URL(fileURLWithPath: path)
+            let directory: StagingDirectory
+            do {
+                directory = try StagingDirectory(destination: destination)
+            } catch {
+                throw Terminal.fail("cannot create the output file '\(path)': check that its folder exists and is writable.")
+            }
+            let file = directory.file(named: destination.lastPathComponent)
+            guard FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600]),
+                  let handle = FileHandle(forWritingAtPath: file.path)
             else {
                 throw Terminal.fail("cannot create the output file '\(path)': check that its folder exists and is writable.")
             }
             self.handle = handle
+            staged = (directory, file, InterruptCleanup(path: directory.directory))
             color = false
         } else {
             handle = quiet ? nil : FileHandle.standardOutput
+            staged = nil
             color = Terminal.colorEnabled()
         }
     }
@@ -50,8 +64,16 @@ final class ScanOutput {
         write("\n")
     }
 
+    /// Finishes the report; the `--output` file appears only now.
     func close() throws {
-        if let handle, handle !== FileHandle.standardOutput { try handle.close() }
+        guard let staged, let handle else { return }
+        try handle.close()
+        staged.interrupt.cancel()
+        do {
+            try staged.directory.commit(staged.file)
+        } catch {
+            throw Terminal.fail(error.description)
+        }
     }
 
     private func write(_ text: String) {

@@ -84,6 +84,9 @@ if python3 -c 'import json, sys; d = json.load(sys.stdin); s = d["summary"]; ass
 
 run "output file and quiet" 1 "$loupe" scan --quiet --format sarif --output report.sarif leak.log
 if [ -z "$out" ] && python3 -c 'import json; assert json.load(open("report.sarif"))["version"] == "2.1.0"'; then pass; else fail "--quiet prints nothing and --output holds the report"; fi
+mode=$(stat -c %a report.sarif 2>/dev/null || stat -f %Lp report.sarif)
+[ "$mode" = 600 ] && pass || fail "the --output report has mode $mode, wanted 600"
+[ -z "$(ls -A | grep '^\.report.sarif.loupe-')" ] && pass || fail "--output left its staging folder: $(ls -A)"
 
 run "standard input" 1 bash -c "printf 'key %s\n' $aws | '$loupe' scan -"
 has "stdin finding" "$out" '^-:1:5: aws-access-key-id '

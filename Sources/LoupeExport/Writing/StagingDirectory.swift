@@ -10,13 +10,15 @@ import Foundation
 /// either does not change or is complete. Same folder means same file system, so the rename is atomic.
 ///
 /// A crash leaves only the hidden `.NAME.loupe-XXXXXX` folder, never a partial destination.
-final class StagingDirectory {
-    let destination: URL
-    let directory: URL
+/// `loupe scan --output` writes its report the same way.
+public final class StagingDirectory {
+    public let destination: URL
+    /// The hidden folder; remove it on an abrupt exit (a signal handler) to leave nothing behind.
+    public let directory: URL
     private var isDone = false
 
     /// Creates the staging folder beside `destination`.
-    init(destination: URL) throws(ExportError) {
+    public init(destination: URL) throws(ExportError) {
         self.destination = destination
         let folder = destination.deletingLastPathComponent()
         var template = Array(folder.appending(path: ".\(destination.lastPathComponent).loupe-XXXXXX").path.utf8CString)
@@ -32,20 +34,20 @@ final class StagingDirectory {
     deinit { discard() }
 
     /// A path inside the staging folder.
-    func file(named name: String) -> URL { directory.appending(path: name) }
+    public func file(named name: String) -> URL { directory.appending(path: name) }
 
     /// Makes `file` (inside the staging folder) the destination, mode 0600, and removes the folder.
-    func commit(_ file: URL) throws(ExportError) {
+    public func commit(_ file: URL) throws(ExportError) {
         guard chmod(file.path, 0o600) == 0, rename(file.path, destination.path) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()
-            throw ExportError(path: destination.path, reason: "cannot move the finished export into place (\(reason))")
+            throw ExportError(path: destination.path, reason: "cannot move the finished file into place (\(reason))")
         }
         discard()
     }
 
     /// Removes the staging folder and everything in it.
-    func discard() {
+    public func discard() {
         guard !isDone else { return }
         isDone = true
         try? FileManager.default.removeItem(at: directory)
