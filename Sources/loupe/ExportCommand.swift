@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import LoupeClient
 import LoupeCore
+import LoupeConsole
 import LoupeExport
 import LoupeRedaction
 import NIOCore
@@ -63,7 +64,7 @@ struct ExportCommand: AsyncParsableCommand {
         let progress = ProgressLine()
         let manifest: ExportManifest
         do {
-            if let base = Self.apiBase(from) {
+            if let base = try Self.apiBase(from) {
                 manifest = try await exportFromAPI(base: base, format: format, ruleSet: ruleSet, redactor: redactor,
                                                    destination: destination, progress: progress)
             } else {
@@ -95,13 +96,14 @@ struct ExportCommand: AsyncParsableCommand {
         }
     }
 
-    /// `http://host:port` for a URL (any `/v1/…` path is dropped), nil for a file.
-    static func apiBase(_ text: String) -> String? {
+    /// `http://host:port` for an http(s) URL (read as `console --attach` reads it), nil for a file.
+    static func apiBase(_ text: String) throws -> String? {
         guard text.hasPrefix("http://") || text.hasPrefix("https://") else { return nil }
-        var base = text
-        if let range = base.range(of: "/v1/") ?? base.range(of: "/v1", options: .anchored) { base = String(base[..<range.lowerBound]) }
-        while base.hasSuffix("/") { base.removeLast() }
-        return base
+        do {
+            return try AttachEventSource.logAPIBase(text)
+        } catch {
+            throw Terminal.fail("--from: \(error.description)")
+        }
     }
 
     private func exportFromFile(format: ExportFormat, filter: EventFilter, ruleSet: RuleSet, redactor: Redactor,

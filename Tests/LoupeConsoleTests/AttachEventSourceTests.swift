@@ -116,6 +116,18 @@ import Testing
                 "\(String(describing: error))")
     }
 
+    @Test(arguments: [
+        ("127.0.0.1:9901", "http://127.0.0.1:9901"),
+        ("http://127.0.0.1:9901/", "http://127.0.0.1:9901"),
+        ("http://127.0.0.1:9901/v1/events?limit=5", "http://127.0.0.1:9901"),
+        ("https://logs.example.com/v1", "https://logs.example.com"),
+        (" localhost:9901/v1/export ", "http://localhost:9901"),
+    ])
+    func anAddressAsTypedBecomesTheBaseURL(typed: String, base: String) throws {
+        #expect(try AttachEventSource.logAPIBase(typed) == base)
+        #expect(try AttachEventSource(baseURL: typed).baseURL == base)
+    }
+
     @Test func aNonHTTPAddressIsRejected() throws {
         #expect(throws: AttachError.self) { try AttachEventSource(baseURL: "ftp://example.com") }
         #expect(throws: AttachError.self) { try AttachEventSource(baseURL: "http://") }

@@ -51,16 +51,29 @@ public struct AttachEventSource: EventSource {
     ///
     /// - Throws: ``AttachError/invalidURL(_:)`` when it is not an http(s) address.
     public init(baseURL: String, configuration: Configuration = Configuration()) throws(AttachError) {
-        var base = baseURL.trimmingCharacters(in: .whitespaces)
+        self.baseURL = try Self.logAPIBase(baseURL)
+        let url = URL(string: self.baseURL)
+        self.label = "attach \(url?.host ?? self.baseURL)\(url?.port.map { ":\($0)" } ?? "")"
+        self.configuration = configuration
+    }
+
+    /// The base URL (`http://host:port`) of a log API address as a user types it: `http://` is
+    /// assumed without a scheme, and a `/v1/…` path (a URL copied from a browser) or trailing slash
+    /// is dropped. `loupe console --attach` and `loupe export --from` read addresses through this.
+    ///
+    /// - Throws: ``AttachError/invalidURL(_:)`` when it is not an http(s) address.
+    public static func logAPIBase(_ address: String) throws(AttachError) -> String {
+        var base = address.trimmingCharacters(in: .whitespaces)
         if !base.contains("://") { base = "http://" + base }
+        if let range = base.range(of: "/v1/") ?? base.range(of: "/v1", options: [.anchored, .backwards]) {
+            base = String(base[..<range.lowerBound])
+        }
         while base.hasSuffix("/") { base.removeLast() }
         guard let url = URL(string: base), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
               url.query == nil, url.user == nil
-        else { throw AttachError.invalidURL(String(baseURL.prefix(80))) }
-        self.baseURL = base
-        self.label = "attach \(host)\(url.port.map { ":\($0)" } ?? "")"
-        self.configuration = configuration
+        else { throw AttachError.invalidURL(String(address.prefix(80))) }
+        return base
     }
 
     var snapshotURL: String { "\(baseURL)/v1/events?limit=\(max(1, configuration.limit))" }
