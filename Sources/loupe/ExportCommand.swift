@@ -167,7 +167,7 @@ struct ExportCommand: AsyncParsableCommand {
             if error.path.isEmpty { error.path = url }
             throw error
         } catch {
-            throw Terminal.fail("the log API at \(base) stopped sending the export: \(TransportFailure(error).reason)")
+            throw Terminal.fail("the log API at \(base) stopped sending the export: \(TransportFailure(error).phrase).")
         }
         return try writer.finish()
     }
@@ -194,7 +194,7 @@ struct ExportCommand: AsyncParsableCommand {
         do {
             response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(600))
         } catch {
-            throw Terminal.fail("cannot reach the log API at \(url): \(TransportFailure(error).reason.dropLast(1)); is a `loupe proxy` (log API on "
+            throw Terminal.fail("cannot reach the log API at \(url): \(TransportFailure(error).phrase); is a `loupe proxy` (log API on "
                                 + "127.0.0.1:9901 by default) or `loupe demo` running there?")
         }
         guard response.status == .ok else {

@@ -24,6 +24,8 @@ public struct TransportFailure: Sendable {
     public let kind: Kind
     /// A lower-case sentence ending in a full stop, without request details.
     public let reason: String
+    /// ``reason`` without its full stop, to quote inside another sentence.
+    public var phrase: String { String(reason.dropLast()) }
     /// The kind stored in a ``NetworkEvent``'s error.
     public let eventKind: EventError.Kind
 

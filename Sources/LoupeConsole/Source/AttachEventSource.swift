@@ -206,8 +206,7 @@ public struct AttachEventSource: EventSource {
         case let error as AttachError:
             return error.description
         default:
-            let reason = TransportFailure(error).reason
-            return reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+            return TransportFailure(error).phrase
         }
     }
 
