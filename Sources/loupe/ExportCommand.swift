@@ -116,12 +116,11 @@ struct ExportCommand: AsyncParsableCommand {
             format: format, source: .file, filter: self.filter, ruleSet: ruleSet))
         let interrupt = InterruptCleanup(path: writer.stagingDirectory)
         defer { interrupt.cancel() }
-        let inputManifest = try EventFileReader(redactor: redactor).read(contentsOf: source) { event throws(ExportError) in
+        try EventFileReader(redactor: redactor).read(contentsOf: source) { event throws(ExportError) in
             guard filter.matches(event) else { return }
             try writer.write(event)
             progress.show("exporting: \(writer.eventCount) events")
         }
-        _ = inputManifest
         return try writer.finish()
     }
 
