@@ -152,10 +152,14 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ]
         ),
+        // The labelled redaction corpus (issue 13): generator and evaluator, shared by the
+        // redaction tests and loupe-bench's recall benchmark.
+        .target(name: "RedactionCorpus", dependencies: ["LoupeCore", "LoupeRedaction"], path: "Tests/RedactionCorpus",
+                exclude: ["README.md"]),
         .executableTarget(
             name: "loupe-bench",
             dependencies: [
-                "LoupeCore", "LoupeRedaction", "LoupeExport", "LoupeConsole", "LoupeProxy",
+                "LoupeCore", "LoupeRedaction", "LoupeExport", "LoupeConsole", "LoupeProxy", "RedactionCorpus",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -180,6 +184,7 @@ let package = Package(
             name: "LoupeRedactionTests",
             dependencies: [
                 "LoupeRedaction",
+                "RedactionCorpus",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]  // read from disk by path (#filePath), not compiled or bundled

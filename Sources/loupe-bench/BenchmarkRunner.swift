@@ -8,6 +8,8 @@ struct BenchmarkOptions {
     var events: Int?
     /// Overrides the size in megabytes of a generated corpus.
     var megabytes: Int?
+    /// How many tuning-set failures the recall benchmark prints (never held-out ones).
+    var showMisses: Int?
 }
 
 /// One measured figure, with an optional target it is judged against.

@@ -12,15 +12,17 @@ let benchmarks: [any Benchmark] = [
     ExportBenchmark(),
     ConsoleBenchmark(),
     ProxyBenchmark(),
+    RedactionRecallBenchmark(),
 ]
 
 @MainActor func usage() -> String {
     """
-    usage: loupe-bench [--only NAME]... [--events N] [--megabytes N]
+    usage: loupe-bench [--only NAME]... [--events N] [--megabytes N] [--show-misses N]
 
       --only NAME   run only this benchmark (repeatable): \(benchmarks.map(\.name).joined(separator: ", "))
       --events N    event count instead of each benchmark's default
       --megabytes N corpus size for the redaction benchmark (default 128)
+      --show-misses N  print up to N tuning-set failures of the recall benchmark (never held-out)
     """
 }
 
@@ -49,6 +51,11 @@ while let argument = arguments.popFirst() {
             fail("--megabytes needs a positive whole number.")
         }
         options.megabytes = count
+    case "--show-misses":
+        guard let text = arguments.popFirst(), let count = Int(text), count >= 0 else {
+            fail("--show-misses needs a whole number.")
+        }
+        options.showMisses = count
     case "-h", "--help":
         print(usage())
         exit(0)
