@@ -6,9 +6,12 @@ import LoupeRedaction
 
 extension KeyedContext {
     static let heldOut: [KeyedContext] = [
-        KeyedContext("toml") { input, r in
-            let text = "[\(r.pick(["auth", "upstream", "secrets.prod"]))]\nenabled = true\n\(input.name.snake) = \"\(Encode.json(input.value))\"\nretries = \(r.int(1...5))\n"
-            return Placement(.text, "toml", text, secrets: [Encode.json(input.value)])
+        KeyedContext("toml-dotted-or-inline") { input, r in
+            let v = Encode.json(input.value)
+            let text = r.chance(0.5)
+                ? "[servers.\(r.pick(["alpha", "beta"]))]\nip = \"10.0.0.\(r.int(2...250))\"\nauth.\(input.name.snake) = '\(v)'\n"
+                : "upstream = { host = \"api.internal\", \(input.name.snake) = \"\(v)\", retries = \(r.int(1...5)) }\n"
+            return Placement(.text, "toml", text, secrets: [v])
         },
         KeyedContext("properties") { input, r in
             let text = "\(r.pick(["app", "spring.cloud", "quarkus"])).\(input.name.dotted)=\(input.value)\nserver.port=\(r.int(8000...8999))\n"
@@ -75,6 +78,25 @@ extension KeyedContext {
         KeyedContext("python-requests") { input, _ in
             let text = "resp = requests.get(url, headers={\"\(input.header.name)\": \"\(input.header.scheme)\(Encode.json(input.value))\"}, timeout=10)"
             return Placement(.text, "python", text, secrets: [Encode.json(input.value)])
+        },
+        KeyedContext("env-quoted") { input, r in
+            let text = "\(input.name.upperSnake)=\"\(input.value)\"  # \(r.pick(["rotated 2026-10", "owner: platform", "see runbook"]))\nDEBUG=false"
+            return Placement(.text, "env", text, secrets: [input.value])
+        },
+        KeyedContext("ini-pascal") { input, r in
+            let text = "; generated \(r.pick(["by setup.exe", "on install"]))\n[\(r.pick(["Credentials", "Service"]))]\n\(input.name.pascal)=\(input.value)\nTimeout=30"
+            return Placement(.text, "ini", text, secrets: [input.value])
+        },
+        KeyedContext("shell-inline-prefix") { input, _ in
+            Placement(.text, "shell", "\(input.name.upperSnake)=\(Encode.shell(input.value)) ./scripts/sync.sh --dry-run", secrets: [input.value])
+        },
+        KeyedContext("curl-form-data") { input, r in
+            let text = "curl -sf -X POST https://hooks.example.net/\(r.pick(["v1", "api"]))/register -d \(input.name.snake)=\(Encode.shell(Encode.form(input.value))) -d env=prod"
+            return Placement(.text, "curl", text, secrets: [Encode.form(input.value)])
+        },
+        KeyedContext("yaml-flow") { input, r in
+            let text = "- { name: \(r.pick(["primary", "fallback"])), \(input.name.camel): \(Encode.yaml(input.value)), weight: \(r.int(1...10)) }"
+            return Placement(.text, "yaml", text, secrets: [input.value])
         },
     ]
 

@@ -69,6 +69,19 @@ extension KeyedContext {
             let text = "const client = new Client({ \(input.name.camel): \"\(Encode.json(input.value))\", timeout: 5000 });"
             return Placement(.text, "code", text, secrets: [Encode.json(input.value)])
         },
+        KeyedContext("toml") { input, r in
+            let text = "title = \"\(r.pick(["worker", "gateway", "cron"]))\"\n\(input.name.snake) = \"\(Encode.json(input.value))\"\n"
+            return Placement(.text, "toml", text, secrets: [Encode.json(input.value)])
+        },
+        KeyedContext("properties") { input, r in
+            let text = "# \(r.pick(["application.properties", "gradle.properties"]))\n\(input.name.snake)=\(input.value)\n"
+            return Placement(.text, "properties", text, secrets: [input.value])
+        },
+        KeyedContext("xml-element-attribute") { input, r in
+            let v = Encode.xml(input.value)
+            let text = "<integration name=\"\(r.pick(["billing", "search", "alerts"]))\" \(input.name.camel)=\"\(v)\" enabled=\"true\"/>"
+            return Placement(.text, "xml", text, secrets: [v])
+        },
     ]
 
     static let tuningBare: [BareContext] = [

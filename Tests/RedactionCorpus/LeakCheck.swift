@@ -8,7 +8,8 @@ import LoupeRedaction
 /// text around the planted secret (so a half-redacted token leaks, a card masked as `****1111`
 /// does not, and a piece that merely repeats a key name next to it does not count). A shorter
 /// secret (a CVC, an expiry) leaks when the output still holds it with the characters on both
-/// sides of where it was planted, since three digits alone occur anywhere by chance.
+/// sides of where it was planted (as a token of its own, not inside a longer run of letters or
+/// digits), since three digits alone occur anywhere by chance.
 /// Redaction placeholders (`[REDACTED:…]`, `[rule:hash]`, `****1234`) are blanked out of the
 /// output first, and a secret is also looked for percent-decoded and JSON-unescaped, in case
 /// the redactor re-encoded the text around it.
@@ -29,13 +30,25 @@ enum LeakCheck {
                     if present.contains(piece), !context.contains(piece) { return true }
                 }
             } else {
-                for offset in occurrences(of: needle[...], in: input) {
+                // A short secret is planted as a token of its own: occurrences inside a longer
+                // run of letters or digits (the `123` of `1234`) are not where it was planted.
+                let all = occurrences(of: needle[...], in: input)
+                let standalone = all.filter { offset in
+                    let before = offset > 0 ? input[offset - 1] : 0x20
+                    let after = offset + needle.count < input.count ? input[offset + needle.count] : 0x20
+                    return !isAlphanumeric(before) && !isAlphanumeric(after)
+                }
+                for offset in standalone.isEmpty ? all : standalone {
                     let lower = max(0, offset - 1), upper = min(input.count, offset + needle.count + 1)
                     if contains(cleaned, input[lower..<upper]) { return true }
                 }
             }
         }
         return false
+    }
+
+    static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
     /// The secret as planted, percent-decoded (once and twice) and JSON-unescaped.

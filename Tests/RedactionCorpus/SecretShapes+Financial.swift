@@ -30,13 +30,19 @@ extension SecretShape {
         return payload + String(Checksum.luhnCheckDigit(payload))
     }
 
-    /// `pan` grouped the way cards print it: 4-6-5 (Amex), 4-6-4 (Diners), fours otherwise.
+    /// `pan` grouped the way cards print it: 4-6-5 (Amex, 15 digits), 4-6-4 (Diners, 14),
+    /// 4-3-3-3 (13), fours otherwise, with a longer last group for 17 and 18 digits.
     static func grouped(_ pan: String, brand: String, separator: String) -> String {
         let sizes: [Int]
-        switch (brand, pan.count) {
-        case ("amex", _): sizes = [4, 6, 5]
-        case ("diners", 14): sizes = [4, 6, 4]
-        default: sizes = Array(repeating: 4, count: pan.count / 4) + (pan.count % 4 > 0 ? [pan.count % 4] : [])
+        switch pan.count {
+        case 12: sizes = [4, 4, 4]
+        case 13: sizes = [4, 3, 3, 3]
+        case 14: sizes = [4, 6, 4]
+        case 15: sizes = [4, 6, 5]
+        case 17: sizes = [4, 4, 4, 5]
+        case 18: sizes = [4, 4, 4, 6]
+        case 19: sizes = [4, 4, 4, 4, 3]
+        default: sizes = [4, 4, 4, 4]
         }
         var groups: [String] = [], rest = Substring(pan)
         for size in sizes { groups.append(String(rest.prefix(size))); rest = rest.dropFirst(size) }
