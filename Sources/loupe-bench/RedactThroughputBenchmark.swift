@@ -39,7 +39,45 @@ struct RedactThroughputBenchmark: Benchmark {
             Measurement(metric: "elapsed", value: Format.seconds(elapsed)),
             .judged("AWS keys left in output", "\(leaked)", target: "0", meets: leaked == 0),
             Measurement(metric: "PCRE2 JIT, 1 email rule", value: String(format: "%.1f MB/s", reference)),
-        ]
+        ] + (try Self.costliestRules(corpus: corpus))
+    }
+
+    /// How many of the costliest rules the table lists.
+    static let costliestRuleCount = 5
+    /// How much of the corpus each rule is timed on alone.
+    static let ruleCostBytes = 16_000_000
+
+    /// Each default rule timed alone (keyword prefilter, pattern, validation) over the first
+    /// ``ruleCostBytes`` of the corpus, in the 4 MB blocks `loupe redact` uses: the rows of the
+    /// few that cost the most, so a rule that slows the set down is named.
+    private static func costliestRules(corpus: URL) throws -> [Measurement] {
+        let handle = try FileHandle(forReadingFrom: corpus)
+        defer { try? handle.close() }
+        let sample = [UInt8](try handle.read(upToCount: ruleCostBytes) ?? Data())
+        let blockSize = 4 << 20
+        let clock = ContinuousClock()
+        var costs: [(id: String, seconds: Double)] = []
+        for rule in RuleSet.builtIn.rules {
+            let redactor = Redactor(ruleSet: RuleSet(rules: [rule], structural: StructuralRules(), sha256: "", id: rule.id))
+            var counts: [String: Int] = [:]
+            let elapsed = clock.measure {
+                sample.withUnsafeBytes { bytes in
+                    for start in stride(from: 0, to: bytes.count, by: blockSize) {
+                        let block = UnsafeRawBufferPointer(rebasing: bytes[start..<min(bytes.count, start + blockSize)])
+                        _ = redactor.redactedASCIIText(block, counts: &counts)
+                    }
+                }
+            }
+            costs.append((rule.id, elapsed.seconds))
+        }
+        let total = costs.map(\.seconds).reduce(0, +)
+        var rows = [Measurement(metric: "rules timed alone, sum", value: String(format: "%.3f s per %d MB (%d rules)",
+                                                                       total, ruleCostBytes / 1_000_000, costs.count))]
+        for cost in costs.sorted(by: { $0.seconds > $1.seconds }).prefix(costliestRuleCount) {
+            rows.append(Measurement(metric: "rule \(cost.id)", value: String(format: "%.1f ms per %d MB", cost.seconds * 1000,
+                                                                           ruleCostBytes / 1_000_000)))
+        }
+        return rows
     }
 
     /// `taskset` pins the child to one core so the figure is a one-core figure on any machine.

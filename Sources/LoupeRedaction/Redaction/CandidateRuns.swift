@@ -24,9 +24,10 @@ struct CandidateRuns {
         case ibanShape
     }
 
-    /// How far past a run the subject given to PCRE2 reaches: more than any built-in rule's
-    /// trailing lookahead reads (a space and a three-byte currency sign at most), so the lookahead
-    /// sees the real bytes after a match.
+    /// How far past a run the subject given to PCRE2 reaches: more than any built-in rule reads
+    /// past its digits (a phone extension such as ` extension 123456` and the lookahead after
+    /// it, or a space and a three-byte currency sign), so the match and its lookahead see the
+    /// real bytes after the run.
     static let lookaheadMargin = 32
 
     /// The requirement for `rule`, when its pattern is a built-in one this filter knows.
@@ -39,7 +40,12 @@ struct CandidateRuns {
     /// digits its lookaheads demand right after the match's start (they are run bytes too), and a
     /// separator is listed only when every alternative matches one. Worked out per pattern:
     ///
-    /// - payment-card: `4[0-9]{12}` is the shortest alternative, 13 digits;
+    /// - payment-card: Maestro's 4-4-4 and the 12-digit compact form are the shortest, 12 digits;
+    /// - payment-card-long: 4-4-4-4 and a last group of 1-3 digits, one space or dash throughout, 17;
+    /// - it-codice-fiscale: six capitals, then two digits: every match holds the IBAN shape;
+    /// - us-ssn: 3-2-4 digits joined by dashes, 9;
+    /// - fr-nir: 1+2+2+2+3+3 digits separated by spaces, 13;
+    /// - br-cpf: 3.3.3-2, 11 digits and always a dash;
     /// - phone-nanp: `[2-9][0-9]{2}([-.])[2-9][0-9]{2}\1[0-9]{4}`, 10 digits and `-` or `.`;
     /// - phone-area-code: every alternative starts with `\(`; the shortest is `0[1-9]` and `)`
     ///   followed (lookahead) by six more digits, 8;
@@ -50,8 +56,13 @@ struct CandidateRuns {
     /// Tighter facts mean fewer PCRE2 calls: most long digit runs in traffic are timestamps,
     /// dates and ids, which now reach one or two of these rules instead of five.
     private static let knownRequirements: [String: Requirement] = [
-        "payment-card": .digits(minimum: 13),
+        "payment-card": .digits(minimum: 12),
+        "payment-card-long": .digits(minimum: 17, containingOneOf: " -"),
         "iban": .ibanShape,
+        "it-codice-fiscale": .ibanShape,
+        "us-ssn": .digits(minimum: 9, containingOneOf: "-"),
+        "fr-nir": .digits(minimum: 13, containingOneOf: " "),
+        "br-cpf": .digits(minimum: 11, containingOneOf: "-"),
         "phone-nanp": .digits(minimum: 10, containingOneOf: "-."),
         "phone-area-code": .digits(minimum: 8, containingOneOf: "("),
         "phone-national": .digits(minimum: 9),

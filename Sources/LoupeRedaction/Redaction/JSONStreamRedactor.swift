@@ -360,6 +360,19 @@ public struct JSONStreamRedactor {
         }
     }
 
+    /// Whether `"key":"`, the context a string value of `key` is shown with, mentions a keyword.
+    static func mentionsKeyword(key: UnsafeRawBufferPointer, engine: PatternEngine) -> Bool {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: key.count + 4) { buffer in
+            let quote = UInt8(ascii: "\""), colon = UInt8(ascii: ":")
+            buffer[0] = quote
+            for (index, byte) in key.enumerated() { buffer[index + 1] = byte }
+            buffer[key.count + 1] = quote
+            buffer[key.count + 2] = colon
+            buffer[key.count + 3] = quote
+            return engine.mentionsKeyword(UnsafeRawBufferPointer(buffer))
+        }
+    }
+
     /// A complete string token with its decoding (nil when it has no escapes).
     private mutating func completeString(_ raw: UnsafeRawBufferPointer, decoded: UnsafeRawBufferPointer?,
                                          offsets: UnsafeBufferPointer<Int>?, into output: inout [UInt8]) {
@@ -368,9 +381,9 @@ public struct JSONStreamRedactor {
             let replacement = redactor.redactPatterns(raw, decoded: decoded, sourceOffsets: offsets,
                                                       options: ScanOptions(decoding: .json, encoding: .json), counts: &counts)
             let normalized = Self.normalizedKey(text)
-            // The key is shown to the rules as its value's context only when it holds a keyword
-            // (`"tel":`, `"token":`); otherwise the context could not change what they find.
-            let context = redactor.engine.mentionsKeyword(text) ? String(decoding: text, as: UTF8.self) : nil
+            // The key is shown to the rules as its value's context only when that context (`"tel":"`,
+            // `"ni":"`) holds a keyword; otherwise it could not change what they find.
+            let context = Self.mentionsKeyword(key: text, engine: redactor.engine) ? String(decoding: text, as: UTF8.self) : nil
             frames[frames.count - 1].key = Key(contextText: context, normalized: normalized,
                                                isSensitive: redactor.structural.jsonKeys.contains(normalized))
             appendString(raw: raw, replacement: replacement, into: &output)

@@ -44,11 +44,12 @@ extension Redactor {
         }
     }
 
-    /// Whether header `name` mentions a rule's keyword; `lowerName` is its lower-case form. The
-    /// keyword search ignores ASCII case, so an ASCII name can be looked up by its lower-case form.
+    /// Whether `Name: `, the context header `name`'s value is shown with, mentions a rule's
+    /// keyword; `lowerName` is its lower-case form. The keyword search ignores ASCII case, so an
+    /// ASCII name can be looked up by its lower-case form.
     func headerNameMentionsKeyword(_ name: String, lowerName: String) -> Bool {
         if let known = commonHeaderMentionsKeyword[lowerName], name.utf8.allSatisfy({ $0 < 0x80 }) { return known }
-        return Self.withBytes(of: name) { engine.mentionsKeyword($0) }
+        return Self.withBytes(of: name + ": ") { engine.mentionsKeyword($0) }
     }
 
     /// Header names most exchanges carry, for ``commonHeaderMentionsKeyword``.

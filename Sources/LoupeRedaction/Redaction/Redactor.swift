@@ -68,7 +68,7 @@ public struct Redactor: EventRedactor {
         let engine = self.engine
         labelPlaceholders = ruleSet.rules.map { "[REDACTED:\($0.id)]" }
         commonHeaderMentionsKeyword = Dictionary(uniqueKeysWithValues: Self.commonHeaderNames.map { name in
-            (name, Self.withBytes(of: name) { engine.mentionsKeyword($0) })
+            (name, Self.withBytes(of: name + ": ") { engine.mentionsKeyword($0) })
         })
     }
 

@@ -67,7 +67,8 @@ extension RuleSet {
         return merging(files, sha256: sha256, id: "\(name)@\(sha256.prefix(8))")
     }
 
-    /// Combines files in order: a later rule with an existing id replaces it in place.
+    /// Combines files in order: a later rule with an existing id replaces it in place. The rules
+    /// ``NamedValueRules`` makes from the merged structural names come last.
     static func merging(_ files: [RuleFile], sha256: String, id: String) -> RuleSet {
         var rules: [RedactionRule] = []
         var indexByID: [String: Int] = [:]
@@ -83,6 +84,8 @@ extension RuleSet {
             }
             structural.formUnion(file.structural)
         }
+        // The structural names' values inside text, unless a file already defines such a rule.
+        rules += NamedValueRules.rules(for: structural).filter { indexByID[$0.id] == nil }
         return RuleSet(rules: rules, structural: structural, sha256: sha256, id: id)
     }
 

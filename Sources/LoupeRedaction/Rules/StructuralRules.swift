@@ -12,6 +12,9 @@ public struct StructuralRules: Sendable, Hashable {
     public var jsonKeys: Set<String>
     /// `application/x-www-form-urlencoded` and multipart field names whose values are replaced.
     public var formFields: Set<String>
+    /// Every header, query, JSON key and form field name as it was spelled (lower-cased, separators
+    /// kept), from which ``NamedValueRules`` finds these names' values inside plain text too.
+    public var spellings: Set<String>
 
     public init(headerNames: Set<String> = [], cookieNames: Set<String> = [], queryParameters: Set<String> = [],
                 jsonKeys: Set<String> = [], formFields: Set<String> = []) {
@@ -20,6 +23,7 @@ public struct StructuralRules: Sendable, Hashable {
         self.queryParameters = Set(queryParameters.map(Self.normalizedKey))
         self.jsonKeys = Set(jsonKeys.map(Self.normalizedKey))
         self.formFields = Set(formFields.map(Self.normalizedKey))
+        spellings = Set([headerNames, queryParameters, jsonKeys, formFields].joined().map { $0.lowercased() })
     }
 
     /// Header and cookie names compare ASCII case-insensitively.
@@ -37,5 +41,6 @@ public struct StructuralRules: Sendable, Hashable {
         queryParameters.formUnion(other.queryParameters)
         jsonKeys.formUnion(other.jsonKeys)
         formFields.formUnion(other.formFields)
+        spellings.formUnion(other.spellings)
     }
 }
