@@ -10,6 +10,9 @@ struct BenchmarkOptions {
     var megabytes: Int?
     /// How many tuning-set failures the recall benchmark prints (never held-out ones).
     var showMisses: Int?
+    /// A rule directory the recall benchmark evaluates instead of the built-in rules (tuning set
+    /// only), so rule files can be tuned without rebuilding.
+    var rules: URL?
 }
 
 /// One measured figure, with an optional target it is judged against.

@@ -14,12 +14,23 @@ struct RedactionRecallBenchmark: Benchmark {
     static let benignTarget = 0.995
 
     func run(options: BenchmarkOptions) async throws -> [Measurement] {
-        let evaluator = CorpusEvaluator(redactor: Redactor(ruleSet: .builtIn))
+        let ruleSet: RuleSet
+        if let directory = options.rules {
+            do {
+                ruleSet = try RuleSet.load(directories: [directory], includeDefaults: false, environment: [:])
+            } catch {
+                throw BenchmarkError("cannot load the rules to evaluate: \(error)")
+            }
+        } else {
+            ruleSet = .builtIn
+        }
+        let evaluator = CorpusEvaluator(redactor: Redactor(ruleSet: ruleSet))
         let generator = CorpusGenerator()
         var rows: [Measurement] = [
             Measurement(metric: "provider credential shapes", value: "\(CorpusGenerator.providerCredentialCount)"),
         ]
-        for set in CorpusSet.allCases {
+        // Rules under development are tuned on the tuning set and never measured on held-out.
+        for set in CorpusSet.allCases where options.rules == nil || set == .tuning {
             let samples = generator.samples(for: set)
             let clock = ContinuousClock()
             let start = clock.now

@@ -23,6 +23,8 @@ let benchmarks: [any Benchmark] = [
       --events N    event count instead of each benchmark's default
       --megabytes N corpus size for the redaction benchmark (default 128)
       --show-misses N  print up to N tuning-set failures of the recall benchmark (never held-out)
+      --rules DIR   recall benchmark: evaluate DIR's rule files instead of the built-in rules,
+                    on the tuning set only (for tuning rules without rebuilding)
     """
 }
 
@@ -56,6 +58,9 @@ while let argument = arguments.popFirst() {
             fail("--show-misses needs a whole number.")
         }
         options.showMisses = count
+    case "--rules":
+        guard let path = arguments.popFirst() else { fail("--rules needs a rule directory or .toml file.") }
+        options.rules = URL(fileURLWithPath: path)
     case "-h", "--help":
         print(usage())
         exit(0)

@@ -53,7 +53,11 @@ import Testing
     @Test func everyKeywordlessBuiltInRuleHasARequirement() {
         // A changed built-in pattern silently loses the filter; this makes the change visible so
         // the requirement table in CandidateRuns is reviewed with it.
-        let keywordless = Self.rules.filter { $0.keywords.isEmpty }.map(\.id)
+        // Discord tokens start with base64 of a user id, which no digit run or keyword finds;
+        // their patterns start with a class at a fixed offset that PCRE2's JIT scans for, so they
+        // run over every byte by design (about 8 ms per 64 MB each).
+        let scannedInFull: Set<String> = ["discord-token-by-shape", "discord-token-by-shape-o"]
+        let keywordless = Self.rules.filter { $0.keywords.isEmpty && !scannedInFull.contains($0.id) }.map(\.id)
         #expect(!keywordless.isEmpty)
         for id in keywordless {
             let rule = Self.rules.first { $0.id == id }

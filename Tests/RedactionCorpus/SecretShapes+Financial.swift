@@ -65,13 +65,13 @@ extension SecretShape {
     /// from the SWIFT IBAN registry.
     static let ibanFormats: [(String, String)] = [
         ("DE", "nnnnnnnnnnnnnnnnnn"), ("GB", "aaaannnnnnnnnnnnnn"), ("FR", "nnnnnnnnnncccccccccccnn"),
-        ("IT", "annnnnnnnnnccccccccccccc"), ("ES", "nnnnnnnnnnnnnnnnnnnn"), ("NL", "aaaannnnnnnnnn"),
-        ("BE", "nnnnnnnnnnnn"), ("CH", "nnnnnccccccccccccc"), ("AT", "nnnnnnnnnnnnnnnn"),
+        ("IT", "annnnnnnnnncccccccccccc"), ("ES", "nnnnnnnnnnnnnnnnnnnn"), ("NL", "aaaannnnnnnnnn"),
+        ("BE", "nnnnnnnnnnnn"), ("CH", "nnnnncccccccccccc"), ("AT", "nnnnnnnnnnnnnnnn"),
         ("PL", "nnnnnnnnnnnnnnnnnnnnnnnn"), ("SE", "nnnnnnnnnnnnnnnnnnnn"), ("DK", "nnnnnnnnnnnnnn"),
         ("NO", "nnnnnnnnnnn"), ("FI", "nnnnnnnnnnnnnn"), ("PT", "nnnnnnnnnnnnnnnnnnnnn"),
         ("IE", "aaaannnnnnnnnnnnnn"), ("LU", "nnnccccccccccccc"), ("CZ", "nnnnnnnnnnnnnnnnnnnn"),
-        ("HU", "nnnnnnnnnnnnnnnnnnnnnnnn"), ("RO", "aaaacccccccccccccccc"), ("GR", "nnnnnnnccccccccccccccccc"),
-        ("TR", "nnnnnnccccccccccccccccc"), ("SA", "nnccccccccccccccccccc"), ("AE", "nnnnnnnnnnnnnnnnnnn"),
+        ("HU", "nnnnnnnnnnnnnnnnnnnnnnnn"), ("RO", "aaaacccccccccccccccc"), ("GR", "nnnnnnncccccccccccccccc"),
+        ("TR", "nnnnnncccccccccccccccc"), ("SA", "nncccccccccccccccccc"), ("AE", "nnnnnnnnnnnnnnnnnnn"),
         ("BR", "nnnnnnnnnnnnnnnnnnnnnnnac"), ("HR", "nnnnnnnnnnnnnnnnn"), ("SK", "nnnnnnnnnnnnnnnnnnnn"),
         ("SI", "nnnnnnnnnnnnnnn"), ("LT", "nnnnnnnnnnnnnnnn"), ("EE", "nnnnnnnnnnnnnnnn"), ("MT", "aaaannnnncccccccccccccccccc"),
     ]

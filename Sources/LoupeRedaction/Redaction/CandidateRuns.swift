@@ -30,9 +30,10 @@ struct CandidateRuns {
     /// real bytes after the run.
     static let lookaheadMargin = 32
 
-    /// The requirement for `rule`, when its pattern is a built-in one this filter knows.
+    /// The requirement for `rule`, when its pattern is a built-in one this filter knows: loaded
+    /// from the embedded default files and unchanged since.
     static func requirement(for rule: RedactionRule) -> Requirement? {
-        guard let requirement = knownRequirements[rule.id], builtInPatterns[rule.id] == rule.pattern else { return nil }
+        guard let requirement = knownRequirements[rule.id], rule.builtInPattern == rule.pattern else { return nil }
         return requirement
     }
 
@@ -68,12 +69,6 @@ struct CandidateRuns {
         "phone-national": .digits(minimum: 9),
         "phone-mobile-it-es": .digits(minimum: 9, containingOneOf: " "),
     ]
-
-    private static let builtInPatterns: [String: String] = {
-        var patterns: [String: String] = [:]
-        for rule in RuleSet.builtIn.rules where knownRequirements[rule.id] != nil { patterns[rule.id] = rule.pattern }
-        return patterns
-    }()
 
     /// The fewest digits a kept number run has: below every requirement's minimum.
     static let keptDigits = 7

@@ -7,9 +7,15 @@ struct KeywordIndex: Sendable {
     /// a text cannot occur in it, which settles most keywords without searching.
     let byteSets: [ByteSet]
     /// One byte (0 or 1) per pair of adjacent bytes, indexed `first | second << 8` (the order of
-    /// a little-endian load), set where a keyword of two or more bytes may start (both cases of
-    /// letters) and wherever the first byte is a one-byte keyword: the search looks closer only
-    /// where it is set. A byte rather than a bit per pair spares the hot loop the bit arithmetic.
+    /// a little-endian load), set at the anchor pair of every keyword of two or more bytes (both
+    /// cases of letters) and wherever the first byte is a one-byte keyword: the search looks
+    /// closer only where it is set. A byte rather than a bit per pair spares the hot loop the bit
+    /// arithmetic.
+    ///
+    /// A keyword's anchor is its rarest pair of adjacent bytes by ``byteFrequency``, not its
+    /// first: with hundreds of keywords, first pairs such as `co`, `re` or `te` would flag a
+    /// fifth of all positions of ordinary text, while `od`/`di` of `codice` or `eu` of `steuer`
+    /// flag few.
     private let bigrams: [UInt8]
     /// Per pair (indexed like ``bigrams``): the bucket of the multi-byte keywords starting with
     /// it, `bucketItems[bucketStarts[b]..<bucketStarts[b + 1]]`; bucket 0 is empty. Grouping by
@@ -18,6 +24,8 @@ struct KeywordIndex: Sendable {
     private let pairBuckets: [UInt16]
     private let bucketStarts: [Int]
     private let bucketItems: [Int]
+    /// Per bucket item: where the keyword's anchor pair lies within it.
+    private let bucketOffsets: [Int]
     /// One-byte keywords: whether they occur is read off the text's byte set.
     private let singleBytes: [(keyword: Int, byte: UInt8)]
     /// Per byte value (both cases of a letter): the one-byte keyword it is, or -1.
@@ -48,7 +56,7 @@ struct KeywordIndex: Sendable {
         }
         var bigrams = [UInt8](repeating: 0, count: 65_536)
         var pairBuckets = [UInt16](repeating: 0, count: 65_536)
-        var buckets: [[Int]] = [[]]  // bucket 0: no multi-byte keyword starts with the pair
+        var buckets: [[(keyword: Int, offset: Int)]] = [[]]
         var singles = [Int](repeating: -1, count: 256)
         var singleBytes: [(keyword: Int, byte: UInt8)] = []
         for (index, bytes) in distinct.enumerated() {
@@ -60,16 +68,19 @@ struct KeywordIndex: Sendable {
                 }
                 continue
             }
+            let anchor = (0...(bytes.count - 2)).min { left, right in
+                Self.pairFrequency(bytes[left], bytes[left + 1]) < Self.pairFrequency(bytes[right], bytes[right + 1])
+            } ?? 0
             // Every case variant of the pair shares the bucket of the lower-case pair.
-            let lower = Int(bytes[0]) | Int(bytes[1]) << 8
+            let lower = Int(bytes[anchor]) | Int(bytes[anchor + 1]) << 8
             if pairBuckets[lower] == 0 {
                 pairBuckets[lower] = UInt16(buckets.count)
                 buckets.append([])
             }
             let bucket = pairBuckets[lower]
-            buckets[Int(bucket)].append(index)
-            for first in Self.cases(of: bytes[0]) {
-                for second in Self.cases(of: bytes[1]) {
+            buckets[Int(bucket)].append((index, anchor))
+            for first in Self.cases(of: bytes[anchor]) {
+                for second in Self.cases(of: bytes[anchor + 1]) {
                     let pair = Int(first) | Int(second) << 8
                     bigrams[pair] = 1
                     pairBuckets[pair] = bucket
@@ -78,14 +89,17 @@ struct KeywordIndex: Sendable {
         }
         var starts = [0]
         var items: [Int] = []
+        var offsets: [Int] = []
         for bucket in buckets {
-            items += bucket
+            items += bucket.map(\.keyword)
+            offsets += bucket.map(\.offset)
             starts.append(items.count)
         }
         self.bigrams = bigrams
         self.pairBuckets = pairBuckets
         bucketStarts = starts
         bucketItems = items
+        bucketOffsets = offsets
         singleKeyword = singles
         self.singleBytes = singleBytes
     }
@@ -110,7 +124,7 @@ struct KeywordIndex: Sendable {
         guard remaining > 0, text.count >= 2 else { return }
         withTables { tables in
             Self.forEachCandidate(in: text, bigrams: tables.bigrams, state: &remaining) { position, remaining in
-                tables.forEachMultiByteKeyword(in: text, at: position) { keyword in
+                tables.forEachMultiByteKeyword(in: text, at: position) { keyword, _ in
                     guard wanted[keyword], !found[keyword] else { return }
                     found[keyword] = true
                     remaining -= 1
@@ -138,8 +152,8 @@ struct KeywordIndex: Sendable {
                 }
                 Self.forEachCandidate(in: text, bigrams: tables.bigrams, state: &result) { position, result in
                     visitSingle(position, &result)
-                    tables.forEachMultiByteKeyword(in: text, at: position) { keyword in
-                        if wanted[keyword] { result[keyword].append(position) }
+                    tables.forEachMultiByteKeyword(in: text, at: position) { keyword, start in
+                        if wanted[keyword] { result[keyword].append(start) }
                     }
                     return true
                 }
@@ -155,20 +169,27 @@ struct KeywordIndex: Sendable {
         var pairBuckets: UnsafeBufferPointer<UInt16>
         var starts: UnsafeBufferPointer<Int>
         var items: UnsafeBufferPointer<Int>
+        var offsets: UnsafeBufferPointer<Int>
         var singles: UnsafeBufferPointer<Int>
         var flat: UnsafeBufferPointer<UInt8>
         var flatStarts: UnsafeBufferPointer<Int>
 
-        /// Calls `body` with each multi-byte keyword occurring at `position`, which is before
-        /// the text's last byte.
+        /// Calls `body` with each multi-byte keyword whose anchor pair is at `position` (before the
+        /// text's last byte) and that occurs there, and the position where it starts.
         @inline(__always)
-        func forEachMultiByteKeyword(in text: UnsafeRawBufferPointer, at position: Int, _ body: (Int) -> Void) {
-            let bucket = Int(pairBuckets[Int(text[position]) | Int(text[position + 1]) << 8])
-            for slot in starts[bucket]..<starts[bucket + 1] {
+        func forEachMultiByteKeyword(in text: UnsafeRawBufferPointer, at position: Int, _ body: (Int, Int) -> Void) {
+            // Wrapping arithmetic: the indexes are bounded by the tables, and overflow checks on
+            // every candidate position cost a fifth of this loop.
+            let bucket = Int(pairBuckets[Int(text[position]) | Int(text[position &+ 1]) << 8])
+            var slot = starts[bucket]
+            let end = starts[bucket &+ 1]
+            while slot < end {
                 let keyword = items[slot]
-                if KeywordIndex.matches(flat, flatStarts[keyword]..<flatStarts[keyword + 1], in: text, at: position) {
-                    body(keyword)
+                let start = position &- offsets[slot]
+                if start >= 0, KeywordIndex.matches(flat, flatStarts[keyword], flatStarts[keyword &+ 1], in: text, at: start) {
+                    body(keyword, start)
                 }
+                slot &+= 1
             }
         }
     }
@@ -181,12 +202,14 @@ struct KeywordIndex: Sendable {
             pairBuckets.withUnsafeBufferPointer { pairBuckets in
                 bucketStarts.withUnsafeBufferPointer { starts in
                     bucketItems.withUnsafeBufferPointer { items in
+                      bucketOffsets.withUnsafeBufferPointer { offsets in
                         singleKeyword.withUnsafeBufferPointer { singles in
                             flatBytes.withUnsafeBufferPointer { flat in
                                 flatStarts.withUnsafeBufferPointer { flatStarts in
                                     body(Tables(bigrams: bigrams, pairBuckets: pairBuckets, starts: starts, items: items,
-                                                singles: singles, flat: flat, flatStarts: flatStarts))
-                                }
+                                                offsets: offsets, singles: singles, flat: flat, flatStarts: flatStarts))
+                                  }
+                    }
                             }
                         }
                     }
@@ -232,20 +255,58 @@ struct KeywordIndex: Sendable {
         }
     }
 
-    /// Whether the keyword stored at `keyword` in `flat` occurs at `position` (its first two
-    /// bytes already matched, case-insensitively).
+    /// Whether the keyword stored at `flat[lower..<upper]` occurs at `position`, ASCII
+    /// case-insensitively.
     @inline(__always)
-    private static func matches(_ flat: UnsafeBufferPointer<UInt8>, _ keyword: Range<Int>,
+    private static func matches(_ flat: UnsafeBufferPointer<UInt8>, _ lower: Int, _ upper: Int,
                                 in text: UnsafeRawBufferPointer, at position: Int) -> Bool {
-        let length = keyword.count
-        guard position + length <= text.count else { return false }
-        var offset = 2  // the first two bytes selected the bucket
+        let length = upper &- lower
+        guard position &+ length <= text.count else { return false }
+        var offset = 0
         while offset < length {
-            guard lowercased(text[position + offset]) == flat[keyword.lowerBound + offset] else { return false }
-            offset += 1
+            guard lowercased(text[position &+ offset]) == flat[lower &+ offset] else { return false }
+            offset &+= 1
         }
         return true
     }
+
+    /// How often a pair of adjacent bytes occurs in ordinary traffic, roughly: the product of
+    /// the bytes' frequencies, times 20 for the pairs of ``commonPairs``.
+    static func pairFrequency(_ first: UInt8, _ second: UInt8) -> Int {
+        let (first, second) = (lowercased(first), lowercased(second))
+        let product = byteFrequency[Int(first)] * byteFrequency[Int(second)]
+        return commonPairs.contains(UInt16(first) | UInt16(second) << 8) ? 20 * product : product
+    }
+
+    /// The most frequent pairs of English text, JSON and HTTP heads (lower case), which letter
+    /// frequencies alone rate too low.
+    static let commonPairs: Set<UInt16> = Set((
+        "th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le ve co me de "
+            + "hi ri ro ic ne ea ra ce li ch ll be ma si om ur ta id ag ac ec ct ss tr ns ge ol pe ca sa ok pp el "
+            + "su tp tt ni "
+    ).split(separator: " ").map { pair in
+        let bytes = Array(pair.utf8)
+        return UInt16(bytes[0]) | UInt16(bytes[1]) << 8
+    } + ["\":", "\",", "{\"", ": ", ", ", "=\"", "t-", "1.", "0.", "00", ".0", "-0", "-1", "20", "-a", "-c"].map { pair in
+        let bytes = Array(pair.utf8)
+        return UInt16(bytes[0]) | UInt16(bytes[1]) << 8
+    })
+
+    /// A rough frequency (per mille) of each lower-case byte in HTTP traffic, JSON and English
+    /// text; bytes not listed are rare (1). Only the order matters: it picks keyword anchors.
+    static let byteFrequency: [Int] = {
+        var table = [Int](repeating: 1, count: 256)
+        let known: [(String, Int)] = [
+            (" ", 120), ("e", 80), ("t", 60), ("a", 55), ("o", 50), ("i", 50), ("n", 50), ("s", 50), ("r", 45),
+            ("\"", 60), ("l", 30), ("c", 30), ("d", 28), ("u", 22), ("h", 22), ("m", 20), ("p", 18),
+            ("-", 15), (":", 40), (",", 25), (".", 15), ("/", 12), ("g", 12), ("f", 12), ("y", 10), ("\n", 10),
+            ("_", 8), ("b", 8), ("w", 8), ("v", 6), ("=", 6), ("k", 5), ("{", 4), ("}", 4), ("&", 3),
+            ("x", 3), ("j", 2), ("q", 1), ("z", 1),
+        ]
+        for (character, frequency) in known { table[Int(character.utf8.first!)] = frequency }
+        for digit in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(digit)] = 25 }
+        return table
+    }()
 
     /// `byte` and, for an ASCII letter, its upper-case form.
     private static func cases(of byte: UInt8) -> [UInt8] {

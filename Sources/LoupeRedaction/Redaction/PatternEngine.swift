@@ -74,6 +74,8 @@ final class PatternEngine: Sendable {
         keywordList = list
         multiLine = rules.map { rule in
             rule.examples.contains { example in
+                // Only an example with a line break can have a match across one.
+                guard example.utf8.contains(UInt8(ascii: "\n")) else { return false }
                 guard let ranges = try? rule.regex.matches(in: example).map(\.range) else { return true }
                 return ranges.contains { Array(example.utf8)[$0].contains(UInt8(ascii: "\n")) }
             }
@@ -132,13 +134,7 @@ final class PatternEngine: Sendable {
         guard !text.isEmpty, !rules.isEmpty else { return [] }
         var found: [Span] = []
         if let regions {
-            // The regions (in a large text, thousands of lines around new placeholders) share
-            // one match data per rule.
-            var scratches = [PCRE2Regex.MatchScratch?](repeating: nil, count: rules.count)
-            for region in regions where !region.isEmpty {
-                try collect(in: UnsafeRawBufferPointer(rebasing: text[region]), offset: region.lowerBound,
-                            scratches: &scratches, into: &found)
-            }
+            try collect(in: text, regions: regions, into: &found)
         } else if text.count <= Self.largeText {
             var unkept: [PCRE2Regex.MatchScratch?] = []
             try collect(in: text, offset: 0, scratches: &unkept, into: &found)
@@ -147,6 +143,49 @@ final class PatternEngine: Sendable {
         }
         guard !found.isEmpty else { return [] }
         return Self.merged(Self.withoutPlaceholders(found, in: text))
+    }
+
+    /// Every rule over `regions` of `text`, each scanned as a text of its own. The regions (in a
+    /// large text, thousands of lines around new placeholders) are joined by line breaks into one
+    /// text and scanned once, so the prefilters run once for all of them rather than once per
+    /// region, which with hundreds of rules cost more than the scanning. A match that would run
+    /// across a joint is cut at its region's end.
+    private func collect(in text: UnsafeRawBufferPointer, regions: [Range<Int>], into found: inout [Span])
+        throws(Unscannable)
+    {
+        var joined: [UInt8] = []
+        var starts: [(joined: Int, region: Range<Int>)] = []
+        for region in regions where !region.isEmpty {
+            starts.append((joined.count, region))
+            joined.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[region]))
+            joined.append(UInt8(ascii: "\n"))
+        }
+        guard !starts.isEmpty else { return }
+        let inJoined = try joined.withUnsafeBytes { bytes in
+            Result { () throws(Unscannable) -> [Span] in
+                var spans: [Span] = []
+                if bytes.count <= Self.largeText {
+                    var unkept: [PCRE2Regex.MatchScratch?] = []
+                    try collect(in: bytes, offset: 0, scratches: &unkept, into: &spans)
+                } else {
+                    try collectLarge(in: bytes, into: &spans)
+                }
+                return spans
+            }
+        }.get()
+        for span in inJoined {
+            // The last region starting at or before the span holds its start.
+            var low = 0, high = starts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if starts[middle].joined <= span.range.lowerBound { low = middle } else { high = middle - 1 }
+            }
+            let (joinedStart, region) = starts[low]
+            let lower = region.lowerBound + span.range.lowerBound - joinedStart
+            let upper = min(region.upperBound, region.lowerBound + span.range.upperBound - joinedStart)
+            guard lower < upper else { continue }
+            found.append(Span(range: lower..<upper, rule: span.rule))
+        }
     }
 
     /// Every admitted rule over all of `text`; spans are shifted by `offset`. The match data of

@@ -296,6 +296,28 @@ counterexamples = [
     'HF_HOME=/root/.cache/huggingface',
 ]
 
+[[rule]]
+id = "huggingface-org-token"
+description = "Hugging Face organization API token (api_org_ + 34 characters)"
+category = "token"
+# Shape: https://huggingface.co/docs/hub/security-tokens (user tokens hf_…; organization API tokens, the older org-scoped keys, start with api_org_)
+# Same body as hf_ tokens; api_org_ is rare enough to be the keyword, and the lower bound lets a
+# longer token still match.
+pattern = '''(?<![A-Za-z0-9_])api_org_[A-Za-z0-9]{34,}+(?![A-Za-z0-9_])'''
+keywords = ["api_org_"]
+replace = "label"
+examples = [
+    'Authorization: Bearer api_org_EXAMPLEexampleFAKEtokenABCDEFGHIJk',
+    'HF_ORG_TOKEN=api_org_EXAMPLEexampleFAKEtokenABCDEFGHIJk',
+    '{"level":"warn","message":"pasted api_org_EXAMPLEexampleFAKEtokenABCDEFGHIJk into the chat"}',
+    '2026-11-25 09:14:03,393 WARN auth: rejected credential api_org_EXAMPLEexampleFAKEtokenABCDEFGHIJk for client 2637',
+]
+counterexamples = [
+    'api_org_ is the prefix of Hugging Face organization tokens',
+    'GET /v1/api_org_settings HTTP/1.1',
+    'api_org_tooShort123',
+]
+
 """#),
         (name: "11-devtools.toml", contents: #"""
 # Source hosting, CI/CD, package registries and developer tools: the credentials of GitLab (the
@@ -881,6 +903,32 @@ counterexamples = [
 ]
 
 [[rule]]
+id = "azure-devops-pat-short-name"
+description = "Azure DevOps personal access token (52 base32 characters, or the 84-character format) after a short DevOps name (ADO_PAT, AZDO_PAT, VSTS_PAT, ado_token, adoPat)"
+category = "token"
+# Shape: https://learn.microsoft.com/azure/devops/organizations/accounts/use-personal-access-tokens-to-authenticate (52-character PATs; 84-character format from Sprint 241)
+# ADO, AZDO and VSTS (the service's former name) are the usual short names for the service in
+# pipelines and scripts. The names are too short to be keywords, so the keywords are their last
+# letters joined to pat/token (ado_pat -> do_pat, adoPat -> dopat).
+pattern = '''(?<![A-Za-z0-9])(?:[aA][zZ]?[dD][oO]|[vV][sS][tT][sS])[_.-]?(?:[pP][aA][tT]|[tT](?i:oken))(?:\\?["'])?\s*+(?:=>|:=|[:=>])\s*+(?:\\?["'])?([a-z2-7]{52}|[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4})(?![A-Za-z0-9])'''
+secret_group = 1
+keywords = ["do_pat", "dopat", "do-pat", "do.pat", "do_token", "dotoken", "do-token", "ts_pat", "tspat", "ts-pat", "ts_token", "tstoken"]
+validate = "entropy>=3.0"
+replace = "label"
+examples = [
+    'ADO_PAT=abcdefghijklmnopqrstuvwxyz234567abcdefghijklmnopqrst',
+    'grant_type=client_credentials&ado_pat=hijklmnopqrstuvwxyz234567abcdefghijklmnopqrstuvwxyz2&scope=admin',
+    '<integration name="search" adoPat="nopqrstuvwxyz234567abcdefghijklmnopqrstuvwxyz234567a" enabled="true"/>',
+    '''ado_pat = "qrstuvwxyz234567abcdefghijklmnopqrstuvwxyz234567abcd"''',
+    'Nov 25 09:14:56 web-3 app[601]: request body {"vsts_token": "uvwxyz234567abcdefghijklmnopqrstuvwxyz234567abcdefgh", "retry": 3}',
+]
+counterexamples = [
+    'ADO_PAT=$(System.AccessToken)',
+    'ado_pat: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa',
+    'todo_token = abcdefghijklmnopqrstuvwxyz234567abcdefghijklmnopqrst',
+]
+
+[[rule]]
 id = "azure-devops-pat-84"
 description = "Azure DevOps personal access token, 84-character format (76 characters + AZDO + 4)"
 category = "token"
@@ -1002,12 +1050,12 @@ counterexamples = [
 
 """#),
         (name: "12-cloud.toml", contents: #"""
-# Cloud platforms, hosting and managed data services: AWS session tokens, Azure storage keys, SAS
-# tokens, Entra client secrets and shared access keys, Google Cloud service accounts and OAuth
+# Cloud platforms, hosting and managed data services: AWS session tokens, Azure storage and
+# Cosmos DB keys, SAS tokens, Entra client secrets and shared access keys, Google Cloud service accounts and OAuth
 # tokens, Firebase, Alibaba Cloud, Tencent Cloud, Huawei Cloud, IBM Cloud, Oracle Cloud,
 # DigitalOcean, Heroku, Fly.io, Vercel, Netlify, Cloudflare, Linode, Scaleway, Hetzner, Yandex
-# Cloud, Supabase, Render, Railway, PlanetScale, Neon, Databricks, Snowflake, MongoDB Atlas, Vultr,
-# OVHcloud, Upstash, Fastly and Akamai.
+# Cloud, Supabase, Scalingo, Render, Railway, PlanetScale, Neon, Databricks, Snowflake, MongoDB
+# Atlas, Vultr, OVHcloud, Upstash, Fastly and Akamai.
 #
 # As in 11-devtools.toml: a prefixed token is matched by its shape, anything else (a UUID, hex, a
 # bare random string) only after the provider's name, which is then the rule's keyword, and with 3
@@ -1061,13 +1109,14 @@ id = "azure-storage-account-key"
 description = "Azure Storage / Cosmos DB account key (88 base64 characters ending ==) after AccountKey or a storage-key name"
 category = "token"
 # Shape: https://learn.microsoft.com/azure/storage/common/storage-configure-connection-string (AccountKey=, a 512-bit key in base64: 86 characters + ==)
-pattern = '''[aA](?i:ccount[_.]?key)(?:\\?["'])?\s*+(?:=>|:=|[:=>])\s*+(?:\\?["'])?([A-Za-z0-9+/]{86}==)'''
+pattern = '''[aA](?i:ccount[_.]?key)(?:\\?["'])?\s*+(?:=>|:=|[:=>])\s*+(?:\\?["'])?((?:[A-Za-z0-9+/]|%2[BbFf]){86}(?:==|%3[Dd]%3[Dd]))'''
 secret_group = 1
 keywords = ["tkey", "t_key", "t.key"]
 replace = "label"
 examples = [
     'DefaultEndpointsProtocol=https;AccountName=acmedata;AccountKey=EXAMPLE0fake1KEY2value3TEST4dummy5FAKE6example7VALUE8test9SampleEXAMPLE0fake1KEY2value==;EndpointSuffix=core.windows.net',
     'AZURE_STORAGE_ACCOUNT_KEY=LE0fake1KEY2value3TEST4dummy5FAKE6example7VALUE8test9SampleEXAMPLE0fake1KEY2value3TEST==',
+    'grant_type=client_credentials&storage_account_key=LE0fake1KEY2value3TEST4dummy5FAKE6example7VALUE8test9SampleEXAMPLE0fake1KEY2value3TES%2F%3D%3D&scope=read',
     'AccountEndpoint=https://acme.documents.azure.com:443/;AccountKey=ake1KEY2value3TEST4dummy5FAKE6example7VA/MPLE0fake1KEY2value3TEST4dummy5FAKE6example7V==;',
 ]
 counterexamples = [
@@ -1080,7 +1129,7 @@ id = "azure-storage-key-by-name"
 description = "Azure Storage account key (88 base64 characters ending ==) after a storage key name (AZURE_STORAGE_KEY, storageKey, primaryKey of az storage output)"
 category = "token"
 # Shape: https://learn.microsoft.com/azure/storage/common/storage-account-keys-manage (512-bit keys in base64)
-pattern = '''[sS](?i:torage)[A-Za-z0-9_.-]{0,24}?(?i:key)(?:\\?["'])?\s*+(?:=>|:=|[:=>])\s*+(?:\\?["'])?([A-Za-z0-9+/]{86}==)'''
+pattern = '''[sS](?i:torage)[A-Za-z0-9_.-]{0,24}?(?i:key)(?:\\?["'])?\s*+(?:=>|:=|[:=>])\s*+(?:\\?["'])?((?:[A-Za-z0-9+/]|%2[BbFf]){86}(?:==|%3[Dd]%3[Dd]))'''
 secret_group = 1
 keywords = ["rage"]
 replace = "label"
@@ -1088,10 +1137,34 @@ examples = [
     'AZURE_STORAGE_KEY=EXAMPLE0fake1KEY2value3TEST4dummy5FAKE6example7VALUE8test9SampleEXAMPLE0fake1KEY2value==',
     '{"storageKey":"PLE0fake1KEY2value3TEST4dummy5FAKE6example7VALUE8test9SampleEXAMPLE0fake1KEY2value3TES=="}',
     '''storage_access_key: '1KEY2value3TEST4dummy5FAKE6example7VALUE8test9SampleEXAMPLE0fake1KEY2value3TEST4dummy5=='''',
+    'grant_type=client_credentials&azure_storage_key=1KEY2value3TEST4dummy5FAKE6ex%2Bmple7VALUE8test9SampleEXAMPLE0fake%2F1KEY2value3TEST4dummy%3D%3D&scope=read',
 ]
 counterexamples = [
     'AZURE_STORAGE_KEY=$AZURE_STORAGE_KEY',
     'storage_key: dGVzdA==',
+]
+
+[[rule]]
+id = "azure-cosmosdb-key"
+description = "Azure Cosmos DB account key (88 base64 characters ending ==) after a cosmos key name (COSMOS_KEY, AZURE_COSMOS_PRIMARY_KEY, cosmosKey)"
+category = "token"
+# Shape: https://learn.microsoft.com/azure/cosmos-db/secure-access-to-data#primary-keys (primary/secondary keys; a 512-bit key in base64: 86 characters + ==)
+# The key is as bare as a storage key, so a name with "cosmos" followed by "key" is required. The
+# value may be percent-encoded (form bodies, query strings).
+pattern = '''[cC](?i:osmos)[A-Za-z0-9_.-]{0,24}?(?i:key)(?:\\?["'])?\s*+(?:=>|:=|[:=>])\s*+(?:\\?["'])?((?:[A-Za-z0-9+/]|%2[BbFf]){86}(?:==|%3[Dd]%3[Dd]))'''
+secret_group = 1
+keywords = ["cosmos"]
+replace = "label"
+examples = [
+    'COSMOS_KEY=EXAMPLE0fake1KEY2value3TEST4dummy5FAKE6example7VALUE8test9SampleEXAMPLE0fake1KEY2value==',
+    '<integration name="billing" cosmosKey="PLE0fake1KEY2value3TEST4dummy5FAKE6example7VALUE8test9SampleEXAMPLE0fake1KEY2value3TE/==" enabled="true"/>',
+    'grant_type=client_credentials&azure_cosmos_primary_key=ake1KEY2value3TEST4dummy5FAKE6example7VA%2FMPLE0fake1KEY2value3TEST4dummy5FAKE6exa%2Bple7V%3D%3D&scope=read',
+    '''cosmos_key = "1KEY2value3TEST4dummy5FAKE6example7VALUE8test9SampleEXAMPLE0fake1KEY2value3TEST4dummy5=="''',
+]
+counterexamples = [
+    'COSMOS_KEY=${COSMOS_KEY}',
+    'cosmos_key: dGVzdA==',
+    'cosmos_partition_key = /tenantId',
 ]
 
 [[rule]]
@@ -1589,18 +1662,20 @@ counterexamples = [
 
 [[rule]]
 id = "cloudflare-cf-api-token"
-description = "Cloudflare API token (40 characters) or Global API key (37 hex) after CF_API_TOKEN / CF_API_KEY"
+description = "Cloudflare API token (40 characters) or Global API key (37 hex) after CF_API_TOKEN / CF_API_KEY (any case: cf_api_token, cfApiKey)"
 category = "token"
 # Shape: https://developers.cloudflare.com/fundamentals/api/get-started/keys/ (Global API key: 37 hex) and /create-token/ (API token: 40 characters)
-pattern = '''(?<![A-Za-z0-9])CF_API_(?:TOKEN|KEY)(?:\\?["'])?\s*+(?:=>|:=|[:=>])\s*+(?:\\?["'])?((?=[A-Za-z_-]*+[0-9])[A-Za-z0-9_-]{40}|[a-f0-9]{37})(?![A-Za-z0-9_-])'''
+pattern = '''(?<![A-Za-z0-9])[cC][fF][_.-]?[aA][pP][iI][_.-]?(?:[tT](?i:oken)|[kK][eE][yY])(?:\\?["'])?\s*+(?:=>|:=|[:=>])\s*+(?:\\?["'])?((?=[A-Za-z_-]*+[0-9])[A-Za-z0-9_-]{40}|[a-f0-9]{37})(?![A-Za-z0-9_-])'''
 secret_group = 1
-keywords = ["f_api_"]
+keywords = ["f_api_", "fapitoken", "fapikey", "f-api-", "f.api."]
 validate = "entropy>=3.0"
 replace = "label"
 examples = [
     'CF_API_TOKEN=EXAMPLE0fake1KEY2value3TEST4dummy5FAKE6e',
     'CF_API_KEY=0123456789abcdef0123456789abcdef01234',
     '{"CF_API_TOKEN":"ake1KEY2value3TEST4dummy5FAKE6example7VA"}',
+    'const cf = new Cloudflare({ cfApiToken: "LE0fake1KEY2value3TEST4dummy5FAKE6exampl", timeout: 5000 });',
+    'cf-api-key: 89abcdef0123456789abcdef0123456789abc',
 ]
 counterexamples = [
     'CF_API_TOKEN=${CF_API_TOKEN}',
@@ -1776,6 +1851,26 @@ examples = [
 counterexamples = [
     'Supabase access tokens start with sbp_',
     'sb_publishable_abc123DEFghiJKLmnopQRStuv',
+]
+
+[[rule]]
+id = "scalingo-api-token"
+description = "Scalingo API token (tk-us- + 48 base64url characters)"
+category = "token"
+# Shape: https://github.com/Scalingo/scalingo.js (clientFromToken("tk-us-..."), SCALINGO_TOKEN) and https://doc.scalingo.com/platform/cli/start (scalingo login --api-token)
+# The tk-us- prefix is the provider's own; the lower bound lets a longer token still match.
+pattern = '''(?<![A-Za-z0-9_-])tk-us-[A-Za-z0-9_-]{40,}+(?![A-Za-z0-9_-])'''
+keywords = ["tk-us-"]
+replace = "label"
+examples = [
+    'Authorization: Bearer tk-us-EXAMPLE0fake1KEY2value3TEST4dummy5FAKE6example7V',
+    'export SCALINGO_API_TOKEN="tk-us-LE0fake1KEY2value3TEST4dummy5FAKE6exa_ple7VALUE8"',
+    '2026-11-25 09:14:03,467 WARN auth: rejected credential tk-us-ake1KEY2value3TEST4dummy5-AKE6example7VALUE8test for client 2134',
+]
+counterexamples = [
+    'Scalingo API tokens start with tk-us-',
+    'tk-us-short0123',
+    'mtk-us-EXAMPLE0fake1KEY2value3TEST4dummy5FAKE6example7V-suffix is inside an identifier',
 ]
 
 [[rule]]
@@ -2083,11 +2178,56 @@ counterexamples = [
 ]
 
 [[rule]]
+id = "discord-token-by-shape"
+description = "Discord bot or user token on its own (base64 of a 17-20 digit user id . 6 characters . 27-38 characters), ids starting with 1-7"
+category = "token"
+# Shape: https://discord.com/developers/docs/reference#authentication (Authorization: Bot TOKEN); the three-part layout is not documented, it is the observed base64(user id).timestamp.hmac
+# No prefix and no rare literal, so no keyword: what makes the shape selective is that the first
+# part is the base64 of ASCII digits, in which every group of four characters is
+# [MNO][DTjz][AEIMQUYcgk][w-z0-5] (digits are 0x30-0x39). A 17-digit id is 5 groups + 3
+# characters, 18 digits 6 groups, 19 digits 6 groups + 2, 20 digits 6 groups + 3. Random base64,
+# hex and words almost never follow that grammar for 23+ characters.
+# Speed: the JIT skips ahead quickly only to one or two possible first characters, so the three
+# (M, N, O) are split over two rules: M/N here (ids starting 1-7), O in discord-token-by-shape-o
+# (ids starting 8 or 9). Together they cost about half of one rule starting with [MNO].
+pattern = '''(?<![A-Za-z0-9_.-])[MN][DTjz][AEIMQUYcgk][w-z0-5](?:[MNO][DTjz][AEIMQUYcgk][w-z0-5]){4}(?:[MNO][DTjz][AEIMQUYcgk]|[MNO][DTjz][AEIMQUYcgk][w-z0-5](?:[MNO][AQgw]|[MNO][DTjz][AEIMQUYcgk])?)\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])'''
+replace = "label"
+examples = [
+    '2026-11-25 09:14:03,377 WARN auth: rejected credential NTYxNDE2Mjc0MzczMjYyMjI5Nw.pKO2jJ.ckLPxfb7bsV0Hd9oI22jC8fqf6Ca1ezExRDDmG for client 2298',
+    'client.login("MTYxMDM0MDU0NzczMDM4Nzk1MA.7xxHv6.l9UF9d8dxA-raNFbMkoo5kmozpi-OvPBr2cdJL")',
+    'token: NDIxNjQxODQyNTk0NTg2MjE2.u5vX0T.Yr6uS9VIdiJ1LEOU1emwYYndLA06k6CKamMgC7',
+    '{"delta":"Here is the value you asked for: MjQ2ODAxMzU3OTI0NjgwMTM1.Fk2-pQ.EXAMPLE0fake1KEY2value3TEST4dummy5FAKE6","done":false}',
+]
+counterexamples = [
+    'Discord tokens have three dot-separated parts',
+    'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJkZW1vIn0.c2lnbmF0dXJlLW5vdC1yZWFsLWV4YW1wbGU',
+    'NTYxNDE2Mjc0MzczMjYyMjI5Nw.pKO2jJ.short',
+    'MODULE_NAME_TOKEN_CONSTANT.abcdef.ghijklmnopqrstuvwxyz0123456789ab',
+]
+
+[[rule]]
+id = "discord-token-by-shape-o"
+description = "Discord bot or user token on its own (base64 of a 17-20 digit user id . 6 characters . 27-38 characters), ids starting with 8 or 9"
+category = "token"
+# Shape: https://discord.com/developers/docs/reference#authentication; token layout observed, not documented (see discord-token-by-shape, of which this is the O half)
+pattern = '''(?<![A-Za-z0-9_.-])O[DTjz][AEIMQUYcgk][w-z0-5](?:[MNO][DTjz][AEIMQUYcgk][w-z0-5]){4}(?:[MNO][DTjz][AEIMQUYcgk]|[MNO][DTjz][AEIMQUYcgk][w-z0-5](?:[MNO][AQgw]|[MNO][DTjz][AEIMQUYcgk])?)\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])'''
+replace = "label"
+examples = [
+    '{"level":"warn","message":"pasted OTM2OTAwNjAyNjc3MzU0Njg0OA.8krRyv.3cjc_bzhHM5s6XXmyhXQ2b5Krp0R6uv1Czb3UR into the chat"}',
+    '2026-11-25 09:14:03,377 WARN auth: rejected credential ODA1NjQ0MzIxMDk4NzY1NDMy.Yk3-fQ.Qw8vN2pLx7TzR4mK9sJd6HcB1aEfGuVy0oXiWn for client 2298',
+    'DISCORD_TOKEN=OTg3NjU0MzIxMDk4NzY1NDM.GhT2aB.f4Ke9Lm2Np7Qr1St6Uv0Wx3Yz8Ab5Cd2Ef',
+]
+counterexamples = [
+    'OTM2OTAwNjAyNjc3MzU0Njg0OA is only the first part',
+    'ORDER_SERVICE_CONFIG_NAME.abcdef.ghijklmnopqrstuvwxyz0123456789ab',
+]
+
+[[rule]]
 id = "discord-token-assignment"
 description = "Discord bot token next to a discord name (DISCORD_TOKEN=, discordBotToken:, discord.token)"
 category = "token"
 # Shape: https://discord.com/developers/docs/reference#authentication; token layout observed, not documented (see discord-bot-token)
-pattern = '''[dD](?i:iscord)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,40})(?![A-Za-z0-9_-])'''
+pattern = '''[dD](?i:iscord)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["scord"]
 replace = "label"
@@ -2149,7 +2289,7 @@ id = "telegram-bot-token-assignment"
 description = "Telegram bot token of any secret shape (id:35 characters) next to a telegram name or in a telegram.org/bot URL"
 category = "token"
 # Shape: https://core.telegram.org/bots/api#authorizing-your-bot (example shape 123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11)
-pattern = '''[tT](?i:elegram)(?:\.org/bot|[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?)([0-9]{6,12}:[A-Za-z0-9_-]{30,40})(?![A-Za-z0-9_-])'''
+pattern = '''[tT](?i:elegram)(?:\.org/bot|[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?)([0-9]{6,12}:[A-Za-z0-9_-]{30,40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["egram"]
 replace = "label"
@@ -2247,7 +2387,7 @@ id = "twilio-credential-assignment"
 description = "Twilio auth token or API key secret (32 characters) next to a twilio name (TWILIO_AUTH_TOKEN, twilioApiSecret)"
 category = "token"
 # Shape: https://www.twilio.com/docs/iam/credentials/api (auth token: 32 hex characters; API key secret: 32 alphanumerics); shape alone is not unique, the name is required
-pattern = '''[tT](?i:wilio)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{32})(?![A-Za-z0-9])'''
+pattern = '''[tT](?i:wilio)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{32})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["twilio"]
 validate = "entropy>=3.0"
@@ -2290,7 +2430,7 @@ id = "mailgun-api-key-v2"
 description = "Mailgun API key or webhook signing key, current format (32 hex - 8 hex - 8 hex), next to a mailgun name or after api: in Basic credentials"
 category = "token"
 # Shape: https://documentation.mailgun.com/docs/mailgun/api-reference/authentication (HTTP Basic user api, password = API key); the 32-8-8 layout is observed, not documented
-pattern = '''(?:[mM](?i:ailgun)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?|(?<![A-Za-z0-9_])api:)([0-9a-f]{32}(?:-[0-9a-f]{8}-[0-9a-f]{8})?)(?![A-Za-z0-9_-])'''
+pattern = '''(?:[mM](?i:ailgun)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?|(?<![A-Za-z0-9_])api:)([0-9a-f]{32}(?:-[0-9a-f]{8}-[0-9a-f]{8})?)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["lgun", "pi:"]
 replace = "label"
@@ -2350,7 +2490,7 @@ id = "mandrill-api-key-assignment"
 description = "Legacy Mandrill API key (22 characters, no prefix) next to a mandrill name"
 category = "token"
 # Shape: https://mailchimp.com/developer/transactional/guides/quick-start/ (legacy keys have no prefix; 22 characters observed)
-pattern = '''[mM](?i:andrill)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{22})(?![A-Za-z0-9_-])'''
+pattern = '''[mM](?i:andrill)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{22})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["drill"]
 validate = "entropy>=3.0"
@@ -2371,7 +2511,7 @@ description = "Postmark server or account API token (a UUID) next to a postmark 
 category = "token"
 # Shape: https://postmarkapp.com/developer/api/overview#authentication (X-Postmark-Server-Token / X-Postmark-Account-Token headers; tokens are UUIDs)
 # A UUID alone is not a secret; the postmark name is. POSTMARK_API_TEST (the documented test token) has no UUID and is kept.
-pattern = '''[pP](?i:ostmark)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
+pattern = '''[pP](?i:ostmark)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["tmark"]
 replace = "label"
@@ -2392,7 +2532,7 @@ id = "sparkpost-api-key"
 description = "SparkPost API key (40 hex) next to a sparkpost name"
 category = "token"
 # Shape: https://developers.sparkpost.com/api/#header-authentication (Authorization: API key); 40 hex characters observed, not documented
-pattern = '''[sS](?i:park[_.-]?post)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{40})(?![A-Za-z0-9_-])'''
+pattern = '''[sS](?i:park[_.-]?post)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["parkpost", "park_post", "park-post", "park.post"]
 replace = "label"
@@ -2412,7 +2552,7 @@ description = "Vonage (Nexmo) API secret or signature secret next to a vonage/ne
 category = "token"
 # Shape: https://developer.vonage.com/en/getting-started/concepts/authentication (api_key 8 characters + api_secret 16 characters)
 # The 8-character api_key is an identifier; only the 16+ character secret is taken.
-pattern = '''(?:[vV](?i:onage)|[nN](?i:exmo))[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{16,64}+)(?![A-Za-z0-9_-])'''
+pattern = '''(?:[vV](?i:onage)|[nN](?i:exmo))[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{16,64}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["vonage", "xmo"]
 validate = "entropy>=3.0"
@@ -2451,7 +2591,7 @@ id = "messagebird-api-key"
 description = "MessageBird access key (25 characters) next to a messagebird name"
 category = "token"
 # Shape: https://developers.messagebird.com/api/#authentication (access keys of 25 characters, with a test_ variant)
-pattern = '''[mM](?i:essage[_.-]?bird)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?((?:live_|test_)?[A-Za-z0-9]{25})(?![A-Za-z0-9_-])'''
+pattern = '''[mM](?i:essage[_.-]?bird)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?((?:live_|test_)?[A-Za-z0-9]{25})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["bird"]
 validate = "entropy>=3.0"
@@ -2471,7 +2611,7 @@ id = "plivo-auth-token"
 description = "Plivo auth token (40 characters) next to a plivo name"
 category = "token"
 # Shape: https://www.plivo.com/docs/messaging/api/overview/authentication (Auth ID 20 characters, Auth Token 40 characters)
-pattern = '''[pP](?i:livo)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{40})(?![A-Za-z0-9_-])'''
+pattern = '''[pP](?i:livo)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ivo"]
 validate = "entropy>=3.0"
@@ -2492,7 +2632,7 @@ description = "Pusher Channels app secret (20 hex) next to a pusher ... secret n
 category = "token"
 # Shape: https://pusher.com/docs/channels/server_api/http-api/#authentication (app key and app secret; 20 hex observed)
 # The app key is public (it is in the browser client); only names containing secret are taken.
-pattern = '''[pP](?i:usher)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{20})(?![A-Za-z0-9_-])'''
+pattern = '''[pP](?i:usher)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{20})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["pusher"]
 replace = "label"
@@ -2529,7 +2669,7 @@ id = "zendesk-api-token"
 description = "Zendesk API token (40 alphanumerics) next to a zendesk name"
 category = "token"
 # Shape: https://developer.zendesk.com/api-reference/introduction/security-and-auth/ (API token, used as email/token:TOKEN); 40 characters observed
-pattern = '''[zZ](?i:endesk)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{40})(?![A-Za-z0-9_-])'''
+pattern = '''[zZ](?i:endesk)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["zendesk"]
 validate = "entropy>=3.0"
@@ -2568,7 +2708,7 @@ id = "freshdesk-api-key"
 description = "Freshdesk API key (20 characters) next to a freshdesk name"
 category = "token"
 # Shape: https://developers.freshdesk.com/api/#authentication (API key used as Basic user with password X); 20 characters observed
-pattern = '''[fF](?i:reshdesk)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{20})(?![A-Za-z0-9_-])'''
+pattern = '''[fF](?i:reshdesk)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{20})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["hdesk"]
 validate = "entropy>=3.0"
@@ -2588,7 +2728,7 @@ id = "line-channel-token"
 description = "LINE Messaging API channel access token or channel secret, or LINE Notify token, next to a line channel/notify name"
 category = "token"
 # Shape: https://developers.line.biz/en/docs/basics/channel-access-token/ (long-lived tokens are long base64 strings; channel secret 32 hex)
-pattern = '''(?<![A-Za-z])[lL](?i:ine)[_.-]?(?i:channel|notify)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9+/]{32,}+={0,2})(?![A-Za-z0-9+/=])'''
+pattern = '''(?<![A-Za-z])[lL](?i:ine)[_.-]?(?i:channel|notify)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9+/]{32,}+={0,2})(?![A-Za-z0-9+/=])'''
 secret_group = 1
 keywords = ["_channel", "echannel", "-channel", "e.channel", "otify"]
 validate = "entropy>=3.0"
@@ -2629,7 +2769,7 @@ id = "mattermost-access-token"
 description = "Mattermost personal access or bot token (26 lower-case alphanumerics) next to a mattermost name"
 category = "token"
 # Shape: https://developers.mattermost.com/integrate/reference/personal-access-token/ (26-character tokens observed)
-pattern = '''[mM](?i:attermost)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([a-z0-9]{26})(?![A-Za-z0-9])'''
+pattern = '''[mM](?i:attermost)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([a-z0-9]{26})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["rmost"]
 validate = "entropy>=3.0"
@@ -2649,7 +2789,7 @@ id = "sinch-credential"
 description = "Sinch API key secret or service plan API token next to a sinch name"
 category = "token"
 # Shape: https://developers.sinch.com/docs/sms/api-reference/authentication/ (key id + key secret, or service plan id + API token); shapes not documented
-pattern = '''(?<![A-Za-z])[sS](?i:inch)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_~.-]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''(?<![A-Za-z])[sS](?i:inch)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_~.-]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["sinch"]
 validate = "entropy>=3.0"
@@ -2702,17 +2842,20 @@ counterexamples = [
 
 [[rule]]
 id = "mailjet-api-key"
-description = "Mailjet API key or secret key (32 hex) next to a mailjet or MJ_APIKEY name"
+description = "Mailjet API key or secret key (32 hex) next to a mailjet or MJ_APIKEY name (MJ_APIKEY_PRIVATE, mj_apikey_private, mjApikeyPrivate)"
 category = "token"
 # Shape: https://dev.mailjet.com/email/guides/ (Basic auth with API key and secret key; MJ_APIKEY_PUBLIC / MJ_APIKEY_PRIVATE in the official libraries)
-pattern = '''(?:[mM](?i:ailjet)|MJ_APIKEY)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''(?:[mM](?i:ailjet)|[mM][jJ][_.-]?[aA][pP][iI][kK][eE][yY])[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
-keywords = ["ljet", "j_apikey"]
+keywords = ["ljet", "j_apikey", "japikey", "j-apikey", "j.apikey"]
 replace = "label"
 examples = [
     'MJ_APIKEY_PRIVATE=d38d0dba9089dae755702dbceea97414',
     '''MAILJET_SECRET_KEY='070cd33e40edfd53598a759a4ef1917b'''',
     '{"mailjetApiKey": "4d852e3cfcbf1b033a83c9ffc25ffdc5"}',
+    'const client = new Client({ mjApikeyPrivate: "e2ecafa336b34a8afd680de5a4d54f56", timeout: 5000 });',
+    'mj_apikey_public = 9c1f0e3a7b2d4c6e8f0a1b3c5d7e9f02',
+    '<config><MjApikeyPrivate>0fa1b2c3d4e5f60718293a4b5c6d7e8f</MjApikeyPrivate></config>',
 ]
 counterexamples = [
     'MJ_APIKEY_PRIVATE=${MJ_APIKEY_PRIVATE}',
@@ -2761,7 +2904,7 @@ id = "zoom-credential"
 description = "Zoom client secret, webhook secret token or SDK secret next to a zoom ... secret/token name"
 category = "token"
 # Shape: https://developers.zoom.us/docs/internal-apps/s2s-oauth/ (client ID + client secret); https://developers.zoom.us/docs/api/webhooks/ (secret token); shapes not documented
-pattern = '''(?<![A-Za-z])[zZ](?i:oom)[A-Za-z0-9_.-]{0,30}?(?i:secret|token)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{20,}+)'''
+pattern = '''(?<![A-Za-z])[zZ](?i:oom)[A-Za-z0-9_.-]{0,30}?(?i:secret|token)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{20,}+)'''
 secret_group = 1
 keywords = ["zoom"]
 validate = "entropy>=3.0"
@@ -2801,7 +2944,7 @@ id = "twitch-credential"
 description = "Twitch client secret or access token (30 characters) next to a twitch ... secret/token name"
 category = "token"
 # Shape: https://dev.twitch.tv/docs/authentication/ (client secret and tokens; 30 lower-case alphanumerics observed)
-pattern = '''[tT](?i:witch)[A-Za-z0-9_.-]{0,30}?(?i:secret|token)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?(?:oauth:)?([A-Za-z0-9]{30})(?![A-Za-z0-9])'''
+pattern = '''[tT](?i:witch)[A-Za-z0-9_.-]{0,30}?(?i:secret|token)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?(?:oauth:)?([A-Za-z0-9]{30})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["twitch"]
 validate = "entropy>=3.0"
@@ -2839,7 +2982,7 @@ id = "twitter-credential"
 description = "Twitter / X API key secret, access token or access token secret next to a twitter name"
 category = "token"
 # Shape: https://developer.x.com/en/docs/authentication/oauth-1-0a/api-key-and-secret (consumer key 25, consumer secret 50, access token id-…); by name
-pattern = '''(?<![A-Za-z])[tT](?i:witter)[A-Za-z0-9_.-]{0,30}?(?i:secret|token|key)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9%+/=_-]{25,}+)'''
+pattern = '''(?<![A-Za-z])[tT](?i:witter)[A-Za-z0-9_.-]{0,30}?(?i:secret|token|key)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9%+/=_-]{25,}+)'''
 secret_group = 1
 keywords = ["twitter"]
 validate = "entropy>=3.0"
@@ -2879,7 +3022,7 @@ id = "facebook-app-secret"
 description = "Facebook / Meta app secret (32 hex) next to a facebook/fb ... secret name"
 category = "token"
 # Shape: https://developers.facebook.com/docs/facebook-login/security/#appsecret (app secret; 32 hex observed)
-pattern = '''(?:[fF](?i:acebook)|(?<![A-Za-z0-9])[fF][bB][_.-]?(?=(?i:app|secret|client)))[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''(?:[fF](?i:acebook)|(?<![A-Za-z0-9])[fF][bB][_.-]?(?=(?i:app|secret|client)))[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["book", "b_app", "fb-app", "b.app", "bapp", "b_secret", "fb-secret", "bsecret", "b_client", "fbclient"]
 replace = "label"
@@ -2916,7 +3059,7 @@ id = "onesignal-api-key-assignment"
 description = "OneSignal legacy REST API key or user auth key (48 characters) next to a onesignal name"
 category = "token"
 # Shape: https://documentation.onesignal.com/docs/keys-and-ids (legacy REST API key, 48 base64 characters observed)
-pattern = '''[oO](?i:ne[_.-]?signal)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_]{40,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[oO](?i:ne[_.-]?signal)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_]{40,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["gnal"]
 validate = "entropy>=3.0"
@@ -2956,7 +3099,7 @@ id = "pushover-token"
 description = "Pushover application API token or user key (30 characters) next to a pushover name"
 category = "token"
 # Shape: https://pushover.net/api (application API tokens and user keys are 30 characters, [A-Za-z0-9])
-pattern = '''[pP](?i:ushover)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{30})(?![A-Za-z0-9])'''
+pattern = '''[pP](?i:ushover)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{30})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["pushover"]
 validate = "entropy>=3.0"
@@ -3044,7 +3187,7 @@ description = "Braintree private key (32 hex) next to a braintree ... private na
 category = "token"
 # Shape: https://developer.paypal.com/braintree/docs/start/hello-server (merchant id, public key, private key); 32 hex observed
 # The Braintree public key is an identifier and kept.
-pattern = '''[bB](?i:raintree)[A-Za-z0-9_.-]{0,30}?(?i:private)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[bB](?i:raintree)[A-Za-z0-9_.-]{0,30}?(?i:private)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["braintree"]
 replace = "label"
@@ -3063,7 +3206,7 @@ id = "paypal-client-secret"
 description = "PayPal REST client secret (about 80 characters) next to a paypal ... secret name"
 category = "token"
 # Shape: https://developer.paypal.com/api/rest/authentication/ (client id + client secret); length observed
-pattern = '''[pP](?i:ay[_.-]?pal)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{40,}+)'''
+pattern = '''[pP](?i:ay[_.-]?pal)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{40,}+)'''
 secret_group = 1
 keywords = ["paypal", "pay_pal", "pay-pal"]
 validate = "entropy>=3.0"
@@ -3158,7 +3301,7 @@ id = "razorpay-key-secret"
 description = "Razorpay key secret (24 characters) next to a razorpay ... secret name"
 category = "token"
 # Shape: https://razorpay.com/docs/api/authentication/ (key secret shown once; 24 characters observed)
-pattern = '''[rR](?i:azorpay)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{24})(?![A-Za-z0-9_-])'''
+pattern = '''[rR](?i:azorpay)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{24})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["azorpay"]
 validate = "entropy>=3.0"
@@ -3179,7 +3322,7 @@ description = "Coinbase / Coinbase Commerce / CDP API key secret next to a coinb
 category = "token"
 # Shape: https://docs.cdp.coinbase.com/get-started/authentication/cdp-api-keys (key name + EC private key; legacy key 16 + secret 32); by name
 # A PEM private key value is labelled by private-key; this rule takes the single-line secrets.
-pattern = '''[cC](?i:oinbase)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9+/=_-]{16,}+)'''
+pattern = '''[cC](?i:oinbase)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9+/=_-]{16,}+)'''
 secret_group = 1
 keywords = ["nbase"]
 validate = "entropy>=3.0"
@@ -3237,7 +3380,7 @@ id = "plaid-secret"
 description = "Plaid client secret (30 hex) next to a plaid ... secret name"
 category = "token"
 # Shape: https://plaid.com/docs/api/#api-access (client_id + secret, 30 hex observed)
-pattern = '''[pP](?i:laid)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{30})(?![A-Za-z0-9_-])'''
+pattern = '''[pP](?i:laid)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{30})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["laid"]
 replace = "label"
@@ -3352,7 +3495,7 @@ id = "lemonsqueezy-api-key"
 description = "Lemon Squeezy API key (a long JWT-like token) next to a lemon squeezy name"
 category = "token"
 # Shape: https://docs.lemonsqueezy.com/api/getting-started/requests#authentication (Bearer API key); the jwt rule also finds it
-pattern = '''[lL](?i:emon[_.-]?squeezy)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_.-]{40,}+)'''
+pattern = '''[lL](?i:emon[_.-]?squeezy)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_.-]{40,}+)'''
 secret_group = 1
 keywords = ["ezy"]
 validate = "entropy>=3.0"
@@ -3391,7 +3534,7 @@ id = "recurly-api-key"
 description = "Recurly private API key (32 characters) next to a recurly name"
 category = "token"
 # Shape: https://recurly.com/developers/api/v2021-02-25/index.html#section/Getting-Started/Authentication (private API key as Basic user); 32 characters observed
-pattern = '''[rR](?i:ecurly)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{32})(?![A-Za-z0-9])'''
+pattern = '''[rR](?i:ecurly)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{32})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["curly"]
 validate = "entropy>=3.0"
@@ -3411,7 +3554,7 @@ id = "chargebee-api-key"
 description = "Chargebee API key (live_ / test_ + 20 or more characters) next to a chargebee name"
 category = "token"
 # Shape: https://apidocs.chargebee.com/docs/api/authentication (API key as Basic user; keys live_… / test_…)
-pattern = '''[cC](?i:hargebee)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?((?:live|test)_[A-Za-z0-9]{20,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[cC](?i:hargebee)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?((?:live|test)_[A-Za-z0-9]{20,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["rgebee"]
 replace = "label"
@@ -3430,7 +3573,7 @@ id = "wise-api-token"
 description = "Wise (TransferWise) personal or business API token (a UUID) next to a wise/transferwise name"
 category = "token"
 # Shape: https://docs.wise.com/api-docs/features/authentication-access/personal-tokens (Bearer UUID token)
-pattern = '''(?<![A-Za-z])(?:[tT](?i:ransfer))?[wW](?i:ise)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
+pattern = '''(?<![A-Za-z])(?:[tT](?i:ransfer))?[wW](?i:ise)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["wise"]
 replace = "label"
@@ -3450,7 +3593,7 @@ id = "dwolla-credential"
 description = "Dwolla application key or secret (50 alphanumerics) next to a dwolla name"
 category = "token"
 # Shape: https://developers.dwolla.com/docs/balance/api-reference/api-fundamentals/authentication (client key and secret; 50 characters observed)
-pattern = '''[dD](?i:wolla)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{50})(?![A-Za-z0-9])'''
+pattern = '''[dD](?i:wolla)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{50})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["dwolla"]
 validate = "entropy>=3.0"
@@ -3470,7 +3613,7 @@ id = "authorizenet-transaction-key"
 description = "Authorize.net transaction key (16 characters) after a transactionKey / TRANSACTION_KEY name"
 category = "token"
 # Shape: https://developer.authorize.net/api/reference/index.html#authentication (merchantAuthentication: name + transactionKey, 16 characters)
-pattern = '''[tT](?i:ransaction)[_.-]?[kK](?i:ey)(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{16})(?![A-Za-z0-9])'''
+pattern = '''[tT](?i:ransaction)[_.-]?[kK](?i:ey)(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{16})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["ransaction"]
 validate = "entropy>=3.0"
@@ -3479,6 +3622,7 @@ examples = [
     '{"merchantAuthentication":{"name":"5KP3u95bQpv","transactionKey":"OAE8MEQGZGzN6Ust"}}',
     'AUTHORIZE_NET_TRANSACTION_KEY=75CKiW0amBQlW9SH',
     'transactionKey=WvSUqrN73FeOZiMG',
+    '<merchantAuthentication><name>5KP3u95bQpv</name><transactionKey>7Xk2Pq9LmN4rT6vW</transactionKey></merchantAuthentication>',
 ]
 counterexamples = [
     'transactionKey: ${AUTHNET_TRANSACTION_KEY}',
@@ -3544,7 +3688,7 @@ id = "alipay-private-key"
 description = "Alipay app private key (base64 PKCS#8 without PEM armour, starts MII) next to an alipay ... private name"
 category = "token"
 # Shape: https://opendocs.alipay.com/common/02kipl (app private key in PKCS#8 / PKCS#1 base64); the alipay public key is kept
-pattern = '''[aA](?i:lipay)[A-Za-z0-9_.-]{0,30}?(?i:private)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?(MII[A-Za-z0-9+/]{60,}+={0,2})'''
+pattern = '''[aA](?i:lipay)[A-Za-z0-9_.-]{0,30}?(?i:private)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?(MII[A-Za-z0-9+/]{60,}+={0,2})'''
 secret_group = 1
 keywords = ["ipay"]
 replace = "label"
@@ -3636,7 +3780,7 @@ id = "bigcommerce-access-token"
 description = "BigCommerce API account access token or client secret next to a bigcommerce name"
 category = "token"
 # Shape: https://developer.bigcommerce.com/docs/start/authentication/api-accounts (X-Auth-Token access token); shape not documented
-pattern = '''[bB](?i:ig[_.-]?commerce)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{20,64}+)(?![A-Za-z0-9])'''
+pattern = '''[bB](?i:ig[_.-]?commerce)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{20,64}+)(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["bigcommerce", "big_commerce", "big-commerce"]
 validate = "entropy>=3.0"
@@ -3761,7 +3905,7 @@ id = "newrelic-key-assignment"
 description = "New Relic license, ingest or API key (older 40-hex license keys included) next to a new relic name"
 category = "token"
 # Shape: https://docs.newrelic.com/docs/apis/intro-apis/new-relic-api-keys/ (NEW_RELIC_LICENSE_KEY, newrelic.yml license_key)
-pattern = '''[nN](?i:ew)[_.-]?[rR](?i:elic)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{32,45})(?![A-Za-z0-9_-])'''
+pattern = '''[nN](?i:ew)[_.-]?[rR](?i:elic)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{32,45})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["elic"]
 validate = "entropy>=3.0"
@@ -3782,7 +3926,7 @@ description = "Datadog API key (32 hex) next to DD_API_KEY, DATADOG_API_KEY, DD-
 category = "token"
 # Shape: https://docs.datadoghq.com/account_management/api-app-keys/ (API keys 32 hex; DD-API-KEY header, DD_API_KEY variable)
 # Datadog client tokens (pub + 32 hex) are public RUM/browser tokens and kept.
-pattern = '''(?:[dD](?i:atadog)[A-Za-z0-9_.-]{0,20}?|(?<![A-Za-z0-9])[dD][dD][_-]?)(?i:api)[_.-]?[kK](?i:ey)(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''(?:[dD](?i:atadog)[A-Za-z0-9_.-]{0,20}?|(?<![A-Za-z0-9])[dD][dD][_-]?)(?i:api)[_.-]?[kK](?i:ey)(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["adog", "d_api", "dd-api", "ddapi"]
 replace = "label"
@@ -3803,7 +3947,7 @@ id = "datadog-app-key"
 description = "Datadog application key (40 hex) next to DD_APP_KEY, DD_APPLICATION_KEY, DD-APPLICATION-KEY or a datadog ... app key name"
 category = "token"
 # Shape: https://docs.datadoghq.com/account_management/api-app-keys/ (application keys 40 hex; DD-APPLICATION-KEY header)
-pattern = '''(?:[dD](?i:atadog)[A-Za-z0-9_.-]{0,20}?|(?<![A-Za-z0-9])[dD][dD][_-]?)(?i:app(?:lication)?)[_.-]?[kK](?i:ey)(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{40})(?![A-Za-z0-9_-])'''
+pattern = '''(?:[dD](?i:atadog)[A-Za-z0-9_.-]{0,20}?|(?<![A-Za-z0-9])[dD][dD][_-]?)(?i:app(?:lication)?)[_.-]?[kK](?i:ey)(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["adog", "d_app", "dd-app", "ddapp"]
 replace = "label"
@@ -3811,6 +3955,7 @@ examples = [
     'DD_APP_KEY=64027fcc17152272ec924358a2f15c7c830a7b51',
     'DD-APPLICATION-KEY: 1159a5c39aaf82aba8b4b8aeccf7a8e381fb6d82',
     '{"datadogAppKey": "cd07a079acf1be40892dd05117729f6b666cbdbf"}',
+    '<config><DatadogAppKey>0123456789abcdef0123456789abcdef01234567</DatadogAppKey></config>',
 ]
 counterexamples = [
     'DD_APP_KEY=<application-key>',
@@ -3895,7 +4040,7 @@ id = "sentry-auth-token-assignment"
 description = "Sentry legacy auth token (64 hex) next to a sentry ... token name"
 category = "token"
 # Shape: https://docs.sentry.io/account/auth-tokens/ (legacy tokens are 64 hex); SENTRY_AUTH_TOKEN in sentry-cli docs
-pattern = '''[sS](?i:entry)[A-Za-z0-9_.-]{0,20}?(?i:token)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{64})(?![A-Za-z0-9_-])'''
+pattern = '''[sS](?i:entry)[A-Za-z0-9_.-]{0,20}?(?i:token)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{64})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["sentry"]
 replace = "label"
@@ -3972,7 +4117,7 @@ id = "honeycomb-key-assignment"
 description = "Honeycomb classic or configuration key (22 or 32 characters) next to a honeycomb key/team/token name (X-Honeycomb-Team, HONEYCOMB_API_KEY)"
 category = "token"
 # Shape: https://docs.honeycomb.io/api/authentication (X-Honeycomb-Team header); classic key lengths observed
-pattern = '''[hH](?i:oneycomb)[A-Za-z0-9_.-]{0,20}?(?i:key|team|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_]{22,64}+)(?![A-Za-z0-9_-])'''
+pattern = '''[hH](?i:oneycomb)[A-Za-z0-9_.-]{0,20}?(?i:key|team|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_]{22,64}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ycomb"]
 validate = "entropy>=3.0"
@@ -3992,7 +4137,7 @@ id = "splunk-hec-token"
 description = "Splunk HTTP Event Collector token (a UUID) after the Splunk authorization scheme or next to a splunk ... token name"
 category = "token"
 # Shape: https://docs.splunk.com/Documentation/Splunk/latest/Data/FormateventsforHTTPEventCollector (Authorization: Splunk <hec_token>, a GUID)
-pattern = '''(?<![A-Za-z])[sS](?i:plunk)(?:[ \t]++|[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?)([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9-])'''
+pattern = '''(?<![A-Za-z])[sS](?i:plunk)(?:[ \t]++|[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?)([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9-])'''
 secret_group = 1
 keywords = ["splunk"]
 replace = "label"
@@ -4048,7 +4193,7 @@ id = "pagerduty-key-assignment"
 description = "PagerDuty API key, integration or routing key next to a pagerduty ... key/token name"
 category = "token"
 # Shape: https://developer.pagerduty.com/docs/authentication and https://developer.pagerduty.com/docs/events-api-v2-overview (routing key 32 characters)
-pattern = '''[pP](?i:ager[_.-]?duty)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_+-]{20,32}+)(?![A-Za-z0-9_-])'''
+pattern = '''[pP](?i:ager[_.-]?duty)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_+-]{20,32}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["pagerduty", "pager_duty", "pager-duty"]
 validate = "entropy>=3.0"
@@ -4068,7 +4213,7 @@ id = "pagerduty-routing-key"
 description = "PagerDuty Events API routing_key / integration_key / service_key (32 hex)"
 category = "token"
 # Shape: https://developer.pagerduty.com/docs/send-alert-event (routing_key: 32-character integration key)
-pattern = '''(?:[rR](?i:outing)|[iI](?i:ntegration))[_.-]?[kK](?i:ey)(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''(?:[rR](?i:outing)|[iI](?i:ntegration))[_.-]?[kK](?i:ey)(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["uting", "egration"]
 replace = "label"
@@ -4087,7 +4232,7 @@ id = "opsgenie-api-key"
 description = "Opsgenie API key (a UUID) after the GenieKey scheme or next to an opsgenie name"
 category = "token"
 # Shape: https://docs.opsgenie.com/docs/authentication (Authorization: GenieKey <api key>)
-pattern = '''(?:[gG](?i:eniekey)[ \t]++|[oO](?i:psgenie)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?)([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})'''
+pattern = '''(?:[gG](?i:eniekey)[ \t]++|[oO](?i:psgenie)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?)([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})'''
 secret_group = 1
 keywords = ["iekey", "sgenie"]
 replace = "label"
@@ -4106,7 +4251,7 @@ id = "logzio-token"
 description = "Logz.io shipping or API token (32 characters) next to a logz.io name or in a listener URL (?token=)"
 category = "token"
 # Shape: https://docs.logz.io/docs/user-guide/admin/authentication-tokens/ (shipping tokens; 32 letters observed)
-pattern = '''(?:[lL](?i:ogz)[_.-]?(?i:io)?[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?|logz\.io[^\s"'?]{0,60}+\?(?:[^\s"'#&]{0,100}+&){0,5}token=)([A-Za-z0-9]{32})(?![A-Za-z0-9])'''
+pattern = '''(?:[lL](?i:ogz)[_.-]?(?i:io)?[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?|logz\.io[^\s"'?]{0,60}+\?(?:[^\s"'#&]{0,100}+&){0,5}token=)([A-Za-z0-9]{32})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["logz"]
 validate = "entropy>=3.0"
@@ -4126,7 +4271,7 @@ id = "rollbar-access-token"
 description = "Rollbar project or account access token (32 hex) next to a rollbar name (ROLLBAR_ACCESS_TOKEN, X-Rollbar-Access-Token)"
 category = "token"
 # Shape: https://docs.rollbar.com/reference/getting-started-1#authentication (X-Rollbar-Access-Token header; tokens 32 hex)
-pattern = '''[rR](?i:ollbar)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[rR](?i:ollbar)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["llbar"]
 replace = "label"
@@ -4145,7 +4290,7 @@ id = "bugsnag-api-key"
 description = "Bugsnag notifier or data-access key (32 hex) next to a bugsnag name"
 category = "token"
 # Shape: https://docs.bugsnag.com/api/error-reporting/ (Bugsnag-Api-Key header, 32 hex)
-pattern = '''[bB](?i:ugsnag)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[bB](?i:ugsnag)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["snag"]
 replace = "label"
@@ -4164,7 +4309,7 @@ id = "lightstep-access-token"
 description = "Lightstep (ServiceNow Cloud Observability) access token next to a lightstep name"
 category = "token"
 # Shape: https://docs.lightstep.com/docs/create-and-manage-access-tokens (lightstep-access-token header); shape not documented
-pattern = '''[lL](?i:ightstep)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9+/]{32,}+={0,2})(?![A-Za-z0-9+/=])'''
+pattern = '''[lL](?i:ightstep)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9+/]{32,}+={0,2})(?![A-Za-z0-9+/=])'''
 secret_group = 1
 keywords = ["ghtstep"]
 validate = "entropy>=3.0"
@@ -4203,7 +4348,7 @@ id = "elastic-key-assignment"
 description = "Elastic API key, APM secret token or Cloud API key next to an elastic/elasticsearch name (ES_API_KEY is left to key-assignment)"
 category = "token"
 # Shape: https://www.elastic.co/docs/deploy-manage/api-keys (API keys; ELASTIC_APM_SECRET_TOKEN, EC_API_KEY); shapes not documented
-pattern = '''[eE](?i:lastic)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9+/=_-]{20,}+)'''
+pattern = '''[eE](?i:lastic)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9+/=_-]{20,}+)'''
 secret_group = 1
 keywords = ["lastic"]
 validate = "entropy>=3.0"
@@ -4223,7 +4368,7 @@ id = "algolia-admin-key"
 description = "Algolia admin or write API key (32 hex) next to an algolia admin/write/api key name; search-only keys are kept"
 category = "token"
 # Shape: https://www.algolia.com/doc/guides/security/api-keys/ (Admin API key, 32 hex; the search-only key is public)
-pattern = '''[aA](?i:lgolia)(?![A-Za-z0-9_.-]{0,20}(?i:search))[A-Za-z0-9_.-]{0,20}?(?i:admin|write|api)[A-Za-z0-9_.-]{0,12}?[kK](?i:ey)(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[aA](?i:lgolia)(?![A-Za-z0-9_.-]{0,20}(?i:search))[A-Za-z0-9_.-]{0,20}?(?i:admin|write|api)[A-Za-z0-9_.-]{0,12}?[kK](?i:ey)(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["lgolia"]
 replace = "label"
@@ -4263,7 +4408,7 @@ id = "mixpanel-secret"
 description = "Mixpanel API secret or service-account secret next to a mixpanel ... secret name; project tokens are public and kept"
 category = "token"
 # Shape: https://developer.mixpanel.com/reference/authentication (service accounts, API secret; the project token is embedded in clients)
-pattern = '''[mM](?i:ixpanel)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[mM](?i:ixpanel)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["panel"]
 validate = "entropy>=3.0"
@@ -4302,7 +4447,7 @@ description = "Segment write key or access token next to a segment ... key/token
 category = "token"
 # Shape: https://www.twilio.com/docs/segment/connections/find-writekey (write key, 32 characters observed)
 # The write key in the browser analytics.load(…) snippet is public; config names such as SEGMENT_WRITE_KEY are taken.
-pattern = '''[sS](?i:egment)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{32})(?![A-Za-z0-9])'''
+pattern = '''[sS](?i:egment)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{32})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["egment"]
 validate = "entropy>=3.0"
@@ -4322,7 +4467,7 @@ id = "amplitude-secret-key"
 description = "Amplitude secret key (32 hex) next to an amplitude ... secret name; the API key is used in clients and kept"
 category = "token"
 # Shape: https://amplitude.com/docs/apis/authentication (API key + secret key, 32 hex)
-pattern = '''[aA](?i:mplitude)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[aA](?i:mplitude)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["tude"]
 replace = "label"
@@ -4359,7 +4504,7 @@ id = "raygun-api-key"
 description = "Raygun application API key or personal access token next to a raygun name (RAYGUN_API_KEY, X-ApiKey with raygun)"
 category = "token"
 # Shape: https://raygun.com/documentation/product-guides/crash-reporting/api/ (X-ApiKey header); shape not documented
-pattern = '''[rR](?i:aygun)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{20,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[rR](?i:aygun)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{20,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ygun"]
 validate = "entropy>=3.0"
@@ -4379,7 +4524,7 @@ id = "coralogix-key"
 description = "Coralogix Send-Your-Data or API key (a UUID or cxtp_-style key) next to a coralogix name"
 category = "token"
 # Shape: https://coralogix.com/docs/user-guides/account-management/api-keys/send-your-data-api-key/ (private key; not prefixed)
-pattern = '''[cC](?i:oralogix)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{30,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[cC](?i:oralogix)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{30,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ogix"]
 validate = "entropy>=3.0"
@@ -4392,6 +4537,27 @@ examples = [
 counterexamples = [
     'CORALOGIX_PRIVATE_KEY=${CORALOGIX_PRIVATE_KEY}',
     'coralogix_subsystem_name: checkout',
+]
+
+[[rule]]
+id = "coralogix-prefixed-key"
+description = "Coralogix Send-Your-Data / RUM key with the cxtp_ prefix (cxtp_ + 30 letters and digits), on its own"
+category = "token"
+# Shape: https://coralogix.com/docs/user-guides/account-management/api-keys/send-your-data-api-key/ (Send-Your-Data keys; current keys are issued as cxtp_ + 30 characters, as in CORALOGIX_PRIVATE_KEY='cxtp_...' deployment scripts and RUM SDK public_key settings)
+# The prefix is lower case; CXTP_ in upper case is a C++ library's macro prefix, so the literal is
+# case-sensitive and the body must be 30+ characters with no underscore.
+pattern = '''(?<![A-Za-z0-9_])cxtp_[A-Za-z0-9]{30,}+(?![A-Za-z0-9_])'''
+keywords = ["cxtp_"]
+replace = "label"
+examples = [
+    '2026-11-25 09:14:03,491 WARN auth: rejected credential cxtp_EXAMPLE0fake1KEY2value3TEST4du for client 2265',
+    'Authorization: Bearer cxtp_LE0fake1KEY2value3TEST4dummy5FA',
+    'CoralogixRum.init({ public_key: "cxtp_ake1KEY2value3TEST4dummy5FAKE6", coralogixDomain: "EU2" })',
+]
+counterexamples = [
+    'Coralogix Send-Your-Data keys start with cxtp_',
+    'm_yOffset = CXTP_max(0, pContent->GetDesiredSize().cy - szViewport.cy);',
+    'cxtp_short123',
 ]
 
 [[rule]]
@@ -4418,7 +4584,7 @@ id = "sumologic-access-key"
 description = "Sumo Logic access key (64 characters) or access id next to a sumo ... key/id name"
 category = "token"
 # Shape: https://help.sumologic.com/docs/manage/security/access-keys/ (access ID 14 characters su…, access key 64 characters)
-pattern = '''(?<![A-Za-z])[sS](?i:umo)[_.-]?(?i:logic)?[A-Za-z0-9_.-]{0,20}?(?i:key|token|secret|access[_.-]?id)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{14}|[A-Za-z0-9]{64})(?![A-Za-z0-9])'''
+pattern = '''(?<![A-Za-z])[sS](?i:umo)[_.-]?(?i:logic)?[A-Za-z0-9_.-]{0,20}?(?i:key|token|secret|access[_.-]?id)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{14}|[A-Za-z0-9]{64})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["sumo"]
 validate = "entropy>=3.0"
@@ -4456,7 +4622,7 @@ id = "betterstack-token"
 description = "Better Stack (Logtail) source token or Uptime API token next to a logtail/betterstack name"
 category = "token"
 # Shape: https://betterstack.com/docs/logs/ (source token, Authorization: Bearer); 24 characters observed
-pattern = '''(?:[lL](?i:ogtail)|[bB](?i:etter)[_.-]?[sS](?i:tack))[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{20,40}+)(?![A-Za-z0-9])'''
+pattern = '''(?:[lL](?i:ogtail)|[bB](?i:etter)[_.-]?[sS](?i:tack))[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{20,40}+)(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["gtail", "betterstack", "better_stack", "better-stack", "better.stack"]
 validate = "entropy>=3.0"
@@ -4495,7 +4661,7 @@ id = "checkly-api-key-assignment"
 description = "Checkly API key of any shape next to a checkly ... key/token name"
 category = "token"
 # Shape: https://www.checklyhq.com/docs/cli/authentication/ (CHECKLY_API_KEY and CHECKLY_ACCOUNT_ID)
-pattern = '''[cC](?i:heckly)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[cC](?i:heckly)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["kly"]
 validate = "entropy>=3.0"
@@ -4515,7 +4681,7 @@ id = "instana-token"
 description = "Instana API token after the apiToken scheme, or agent key / API token next to an instana name"
 category = "token"
 # Shape: https://www.ibm.com/docs/en/instana-observability/current?topic=apis-instana-rest-api (Authorization: apiToken <token>; INSTANA_AGENT_KEY)
-pattern = '''(?:[aA](?i:pi)[tT](?i:oken)[ \t]++|[iI](?i:nstana)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?)([A-Za-z0-9_-]{20,64}+)(?![A-Za-z0-9_-])'''
+pattern = '''(?:[aA](?i:pi)[tT](?i:oken)[ \t]++|[iI](?i:nstana)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?)([A-Za-z0-9_-]{20,64}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["pitoken", "nstana"]
 validate = "entropy>=3.0"
@@ -4535,7 +4701,7 @@ id = "loggly-token"
 description = "Loggly customer token (a UUID) next to a loggly name or in a logs-01.loggly.com/inputs/ or /bulk/ URL"
 category = "token"
 # Shape: https://documentation.solarwinds.com/en/success_center/loggly/content/admin/customer-token-authentication-token.htm (https://logs-01.loggly.com/inputs/TOKEN/tag/http/)
-pattern = '''(?:[lL](?i:oggly)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?|loggly\.com/(?:inputs|bulk)/)([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})'''
+pattern = '''(?:[lL](?i:oggly)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?|loggly\.com/(?:inputs|bulk)/)([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})'''
 secret_group = 1
 keywords = ["ggly"]
 replace = "label"
@@ -4554,7 +4720,7 @@ id = "honeybadger-api-key"
 description = "Honeybadger project API key or personal auth token next to a honeybadger name"
 category = "token"
 # Shape: https://docs.honeybadger.io/api/ (X-API-Key project key, personal auth token); shape not documented
-pattern = '''[hH](?i:oneybadger)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_]{20,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[hH](?i:oneybadger)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_]{20,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ybadger"]
 validate = "entropy>=3.0"
@@ -4574,7 +4740,7 @@ id = "airbrake-project-key"
 description = "Airbrake project key or user API key (32 hex) next to an airbrake name"
 category = "token"
 # Shape: https://docs.airbrake.io/docs/devops-tools/api/ (project key / user key, 32 hex)
-pattern = '''[aA](?i:irbrake)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[aA](?i:irbrake)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["rbrake"]
 replace = "label"
@@ -4593,7 +4759,7 @@ id = "appsignal-push-api-key"
 description = "AppSignal push or front-end API key (a UUID) next to an appsignal name"
 category = "token"
 # Shape: https://docs.appsignal.com/appsignal/terminology.html#push-api-key (Push API key, a UUID)
-pattern = '''[aA](?i:pp[_.-]?signal)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
+pattern = '''[aA](?i:pp[_.-]?signal)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:\s*+(?:=>|:=|[:=>])|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["psignal", "p_signal"]
 replace = "label"
@@ -4645,6 +4811,30 @@ counterexamples = [
     'Okta API tokens use the SSWS authorization scheme',
     'Authorization: SSWS ${OKTA_API_TOKEN}',
     'Authorization: SSWS 00short',
+]
+
+[[rule]]
+id = "okta-api-token-by-shape"
+description = "Okta API token on its own (00 + 40 base64url characters with upper and lower case letters)"
+category = "token"
+# Shape: https://developer.okta.com/docs/guides/create-an-api-token/main/ (SSWS tokens); tokens observed as 00 + 40 base64url characters, length not formally documented
+# "00" is common, but the JIT finds the pair directly and nearly every "00" (times, dates,
+# numbers) fails at the next character. The body must mix upper and lower case (not hex, not a
+# number), be exactly 40 characters, and not sit inside a standard base64 run (no + / = around).
+pattern = '''(?<![A-Za-z0-9_+/-])00(?=[A-Za-z0-9_-]{0,39}[A-Z])(?=[A-Za-z0-9_-]{0,39}[a-z])[A-Za-z0-9_-]{40}(?![A-Za-z0-9_+/=-])'''
+keywords = ["00"]
+validate = "entropy>=3.0"
+replace = "label"
+examples = [
+    '2026-11-25 09:14:03,108 WARN auth: rejected credential 00MPLE0fake-KEY2for_Docs4only5abcdefghij6K for client 7048',
+    '{"level":"warn","message":"pasted 00ake1KEY2value3TEST4dummy5FAKE6example7VA into the chat","line":42}',
+    'OKTA_CLIENT_TOKEN=00LE0fake1KEY2value3TEST4dummy5FAKE6examp_',
+]
+counterexamples = [
+    'started at 2026-11-25T09:14:00.000Z, 1000000 requests',
+    'sha1 00a3ee5e6b4b0d3255bfef95601890afd80709ab1c',
+    'blob: Zm9vYmFy/00MPLE0fake+KEY2for/Docs4only5abcdefghij6KLMNOPQRSTuv==',
+    '00MPLE0fake-KEY2for_Docs4only5abcdefghij6KLMN is longer than a token',
 ]
 
 [[rule]]
@@ -4760,6 +4950,31 @@ counterexamples = [
 ]
 
 [[rule]]
+id = "vault-token-legacy-by-shape"
+description = "HashiCorp Vault service token in the pre-1.10 format on its own (s. + 24 letters and digits, mixing upper case, lower case and digits)"
+category = "token"
+# Shape: https://developer.hashicorp.com/vault/docs/concepts/tokens#token-prefixes (pre-1.10 service tokens start with s.); 24 characters after the prefix observed, not documented
+# "s." ends many words, but the JIT finds the pair directly and prose fails at the next
+# character. To keep identifiers such as s.setConnectionTimeout2 out, the body must be exactly
+# 24 characters with an upper case letter, a lower case letter and a digit, must not be followed
+# by a call or another name part, and s. must not be preceded by a name character.
+pattern = '''(?<![A-Za-z0-9_.$-])s\.(?=[A-Za-z0-9]{0,23}[0-9])(?=[A-Za-z0-9]{0,23}[A-Z])(?=[A-Za-z0-9]{0,23}[a-z])[A-Za-z0-9]{24}(?![A-Za-z0-9_.(-])'''
+keywords = ["s."]
+validate = "entropy>=3.0"
+replace = "label"
+examples = [
+    '2026-11-25 09:14:03,717 WARN auth: rejected credential s.KEY2for3Docs4only5abcdef for client 9693',
+    '{"level":"warn","message":"pasted s.EXAMPLE0fake1KEY2value3T into the chat","line":374}',
+    'curl -H "X-Vault-Token: s.LE0fake1KEY2value3TEST4d" https://vault.example.com/v1/secret/data/app',
+]
+counterexamples = [
+    'Vault tokens issued before 1.10 start with s.',
+    'this.s.setConnectionTimeout2Seconds(30)',
+    'const v = s.getConnectionPoolTimeout2(); ok',
+    'tokens.EXAMPLE0fake1KEY2value3T',
+]
+
+[[rule]]
 id = "onepassword-service-account-token"
 description = "1Password service account token (ops_ + base64 JSON)"
 category = "token"
@@ -4863,6 +5078,28 @@ counterexamples = [
     'Set INFISICAL_CLIENT_SECRET in your shell; see the Infisical docs to create one.',
     'INFISICAL_CLIENT_SECRET=<your-infisical-key>',
     'INFISICAL_CLIENT_SECRET=abc123',
+]
+
+[[rule]]
+id = "infisical-service-token"
+description = "Infisical service token on its own (st.<id>.<32 hex>.<32 hex>, the id a 24-hex object id or a UUID)"
+category = "token"
+# Shape: https://infisical.com/docs/internals/service-tokens (st.abc.def.ghi: st.abc.def authenticates, ghi is a hex key) and https://infisical.com/docs/documentation/platform/token (prefixed with st)
+# "st." is a common substring (host., request.), but the JIT finds it directly and the id must
+# follow at once: 24 hex or a UUID, then two dot-separated 32-hex parts (the last one, the key,
+# may be missing when only the access part is sent).
+pattern = '''(?<![A-Za-z0-9_.-])st\.(?:[0-9a-f]{24}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.[0-9a-f]{32}(?:\.[0-9a-f]{32})?(?![A-Za-z0-9_-])'''
+keywords = ["st."]
+replace = "label"
+examples = [
+    '2026-11-25 09:14:03,957 WARN auth: rejected credential st.1a2b3c4d-0000-4000-8000-0123456789ab.0123456789abcdef0123456789abcdef.fedcba9876543210fedcba9876543210 for client 1782',
+    'Authorization: Bearer st.64f1c2d3e4f5a6b7c8d9e0f1.89abcdef0123456789abcdef01234567',
+    '{"delta":"Here is the value you asked for: st.64f1c2d3e4f5a6b7c8d9e0f1.89abcdef0123456789abcdef01234567.0123456789abcdef0123456789abcdef","done":false}',
+]
+counterexamples = [
+    'Infisical service tokens start with st. followed by three parts',
+    'request.64f1c2d3e4f5a6b7c8d9e0f1.89abcdef0123456789abcdef01234567',
+    'st.64f1c2d3e4f5a6b7c8d9e0f1.short',
 ]
 
 [[rule]]
@@ -5315,6 +5552,24 @@ counterexamples = [
     'Set TOGETHER_API_KEY in your shell; see the Together AI docs to create one.',
     'TOGETHER_API_KEY=<your-together-key>',
     'TOGETHER_API_KEY=abc123',
+]
+
+[[rule]]
+id = "together-api-key-prefixed"
+description = "Together AI API key with the tgp_v1_ prefix, on its own"
+category = "token"
+# Shape: https://docs.together.ai/docs/api-keys-authentication (API keys; current keys are issued as tgp_v1_ + 43 base64url characters, observed)
+pattern = '''(?<![A-Za-z0-9_])tgp_v1_[A-Za-z0-9_-]{30,}+(?![A-Za-z0-9_-])'''
+keywords = ["tgp_v1_"]
+replace = "label"
+examples = [
+    '2026-11-25 09:14:03,645 WARN auth: rejected credential tgp_v1_AMPLE0fake-KEY2for_Docs4only5abcdefghij6KLM for client 9671',
+    'Authorization: Bearer tgp_v1_AMPLE0fake-KEY2for_Docs4only5abcdefghij6KLM',
+    '{"delta":"Here is the value you asked for: tgp_v1_LE0fake1KEY2value3TEST4dummy5FAKE6example7V","done":false}',
+]
+counterexamples = [
+    'Together AI keys start with tgp_v1_',
+    'tgp_v1_short',
 ]
 
 [[rule]]
@@ -6087,6 +6342,30 @@ counterexamples = [
 ]
 
 [[rule]]
+id = "asana-personal-access-token-by-shape"
+description = "Asana personal access token on its own (1/<user gid>:<32 hex> or 2/<user gid>/<app gid>:<32 hex>)"
+category = "token"
+# Shape: https://developers.asana.com/docs/personal-access-token (format versions 1/ and 2/); the parts are observed
+# "1/" and "2/" are in every versioned path, so these are cheap keywords only in name: the JIT
+# skips to a 1 or 2 followed by a slash, and a path such as /v1/users fails at the next
+# character. What makes the shape selective is the rest: 10-20 digit gids, a colon, then exactly
+# 32 lower-case hex characters.
+pattern = '''(?<![A-Za-z0-9/._-])[12]/[0-9]{10,20}+(?:/[0-9]{10,20}+)?:[0-9a-f]{32}(?![A-Za-z0-9_-])'''
+keywords = ["1/", "2/"]
+replace = "label"
+examples = [
+    '2026-11-25 09:14:03,535 WARN auth: rejected credential 2/1204567890123456/1209876543210987:456789abcdef0123456789abcdef0123 for client 4268',
+    '{"level":"warn","message":"pasted 2/1204567890123456/1209876543210987:456789abcdef0123456789abcdef0123 into the chat","line":176}',
+    'curl -H "Authorization: Bearer 1/1204567890123456:9abcdef0123456789abcdef012345678" https://app.asana.com/api/1.0/users/me',
+]
+counterexamples = [
+    'GET /api/1/1204567890123456/1209876543210987:456789abcdef0123456789abcdef0123 HTTP/1.1 is a path',
+    'ratio 1/2 of 1204567890123456 runs',
+    'Asana tokens look like 2/<user gid>/<app gid>:<hex>',
+    '2/1204567890123456:456789abcdef0123456789abcdef01 (31 hex)',
+]
+
+[[rule]]
 id = "figma-personal-access-token"
 description = "Figma personal access token (figd_ + 40 or more characters)"
 category = "token"
@@ -6230,6 +6509,27 @@ counterexamples = [
     'Set MONDAY_API_TOKEN in your shell; see the monday.com docs to create one.',
     'MONDAY_API_TOKEN=<your-monday.com-key>',
     'MONDAY_API_TOKEN=abc123',
+]
+
+[[rule]]
+id = "monday-api-token-by-shape"
+description = "monday.com API token on its own (a JWT whose header is {\"alg\":\"HS256\"} and whose payload starts with {\"tid\":)"
+category = "token"
+# Shape: https://developer.monday.com/api-reference/docs/authentication (personal API tokens are JWTs; their payload starts with the tid claim, observed)
+# The jwt rule finds these when header and payload decode; this rule needs no decoding, so a token
+# whose payload is cut or corrupted in a log is still found. eyJhbGciOiJIUzI1NiJ9 is {"alg":"HS256"}
+# and eyJ0aWQiOj is {"tid":, which only monday.com's tokens start with.
+pattern = '''(?<![A-Za-z0-9_-])eyJhbGciOiJIUzI1NiJ9\.eyJ0aWQiOj[A-Za-z0-9_-]{20,}+\.[A-Za-z0-9_-]{20,}+'''
+keywords = ["yj0awqioj"]
+replace = "label"
+examples = [
+    '2026-11-25 09:14:03,973 WARN auth: rejected credential eyJhbGciOiJIUzI1NiJ9.eyJ0aWQiOjEyMzQ1Njc4OSwiYWFpIjoxMSwidWlkIjo0MjQyNDIsImlhZCI6IjIwMjYtMTEtMjJUMDA6MDA6MDAuMDAwWiIsInBlciI6Im1lOndyaXRlIn0.0fake-KEY2for_Docs4only5abcdefghij6KLMNOPQR for client 4268',
+    '{"level":"warn","message":"pasted eyJhbGciOiJIUzI1NiJ9.eyJ0aWQiOjEyMzQ1Njc4OSwiYWFpIjoxMSwidWlkIjo0MjQyNDJ9.0fake-KEY2for_Docs4only5abcdefghij6KLMNOPQR into the chat"}',
+    'Authorization: eyJhbGciOiJIUzI1NiJ9.eyJ0aWQiOjEyMzQ1Njc4OSwiYWFpIjoxMSwidWlkIjo0MjQyNDJ9.0fake-KEY2for_Docs4only5abcdefghij6KLMNOPQR',
+]
+counterexamples = [
+    'monday.com tokens start with eyJhbGciOiJIUzI1NiJ9.eyJ0aWQiOj',
+    'eyJhbGciOiJIUzI1NiJ9.eyJ0aWQiOjEyMzQ1Njc4OX0.short',
 ]
 
 [[rule]]
@@ -6926,8 +7226,12 @@ category = "credential"
 # (getPassword(), user.password, config["x"], new …, a bare identifier ending a statement), type
 # annotations (password: string), CSS (.password:focus), placeholders (<x>, &lt;x&gt;, xxxx, ****,
 # changeme, example, dummy, redacted, your-…, YOUR_…, null, true, none, "") and paths (PWD=/home/…).
+# The name may carry a role or environment suffix (PWD_ADMIN, password_root, DbPasswordProd,
+# password2), from a fixed list, so password_hash and password_reset stay other things. A dotted
+# value is code (user.password) unless its first part has a digit or its last part ends in one
+# (Lantern.pepper.copper48, ncKLRwbH5.dPF3vsWgR), which is how chosen passwords look.
 # The value part is the same in secret-, token- and key-assignment (there with 8+ characters).
-pattern = '''(?:[pP](?i:assw(?:or)?d|assphrase)|(?<![A-Za-z])[pP](?i:ass|wd))(?:\\?["']|(?<!["'][pP](?i:assword)|["'][pP](?i:asswd)|["'][pP](?i:assphrase)|["'][pP](?i:ass)|["'][pP](?i:wd)))[ \t]*+(?:=>|:=|=(?![=~])|:(?![:/]|(?i:focus|hover|active|disabled|enabled|invalid|valid|checked|required|placeholder|not|is|where|has|before|after|first|last|nth|autofill|visited|read|user|-webkit|-moz|-ms)\b))[ \t]*+(?|"(?![$<{\[*`]|#\{|&lt;|&#|-----|(?i:change[_-]?me)|%(?:[A-Za-z_][A-Za-z0-9_]*+%|\())(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?:\\?[\"'])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?:\\?[\"']))(?!(?:[A-Za-z]++ ){0,4}(?i:password|passwort|passphrase|pass phrase|kennwort|wachtwoord|senha|contrase\x{f1}a|mot de passe)(?: [A-Za-z]++){0,4}[:.?!]?\\?[\"'])(?=[^"\r\n]{1})((?:[^"\\\r\n]++|\\[^\r\n]){1,64}+)"(?=[\s,;:}\])&/>|+.#\\]|$)|\\"(?![$<{\[*`]|#\{|&lt;|&#|-----|(?i:change[_-]?me)|%(?:[A-Za-z_][A-Za-z0-9_]*+%|\())(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?:\\?[\"'])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?:\\?[\"']))(?!(?:[A-Za-z]++ ){0,4}(?i:password|passwort|passphrase|pass phrase|kennwort|wachtwoord|senha|contrase\x{f1}a|mot de passe)(?: [A-Za-z]++){0,4}[:.?!]?\\?[\"'])([^"\\\r\n]{1,}+)\\"(?=[\s,;:}\])&/>|+.#\\]|$)|'(?![$<{\[*`]|#\{|&lt;|&#|-----|(?i:change[_-]?me)|%(?:[A-Za-z_][A-Za-z0-9_]*+%|\())(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?:\\?[\"'])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?:\\?[\"']))(?!(?:[A-Za-z]++ ){0,4}(?i:password|passwort|passphrase|pass phrase|kennwort|wachtwoord|senha|contrase\x{f1}a|mot de passe)(?: [A-Za-z]++){0,4}[:.?!]?\\?[\"'])([^'\r\n]{1,}+)'(?=[\s,;:}\])&/>|+.#\\]|$)|(?![$<{\[*`\\/~=&(?]|-----|(?i:change[_-]?me)|%(?:[A-Za-z_][A-Za-z0-9_]*+%|\(|[sd](?![A-Za-z0-9]))|!!|![A-Za-z]++(?:[ \t]|$)|@[A-Za-z_]++(?![^\s,;&)}\]])|#(?:\{|[ \t]|$)|:[A-Za-z_])(?![A-Za-z_$][A-Za-z0-9_$]*+(?:\??\.[A-Za-z_$]|\(|\[|->|::|<))(?!(?:new|await|this|self|string|String|str|bytes|bool|boolean|int|number|any|unknown|char|SecretStr|Secret|SecretString|Buffer|Text|text)(?![A-Za-z0-9_]))(?![A-Za-z_$][A-Za-z_$]*+[ \t]*+[;,)}])(?![A-Za-z_][A-Za-z0-9_-]*+=[\"'])(?![A-Z][a-z]++-[A-Z][A-Za-z]++(?![^\s,;)]))(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?![^\s,;:&)}\]])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?![^\s,;:&)}\]]))(?![A-Za-z_]{0,40}?(?i:pass|pwd)[A-Za-z_]*+(?![^\s,;&)}\]]))(?![A-Za-z][a-z]*+ [a-z]++(?:[ ,.;:!?)]|$))([^\s\"'&,;<>]{3,}+))'''
+pattern = '''(?:(?:[pP](?i:assw(?:or)?d|assphrase)|(?<![A-Za-z])[pP](?i:wd))(?:(?:[_.-](?i:admin|root|superuser|master|db|prod|production|staging|dev|test|primary|sys|system)|Admin|ADMIN|Root|ROOT|Superuser|SUPERUSER|Master|MASTER|Db|DB|Prod|PROD|Production|PRODUCTION|Staging|STAGING|Primary|PRIMARY|Sys|SYS|System|SYSTEM)(?![A-Za-z0-9])|[0-9](?![A-Za-z0-9]))?|(?<![A-Za-z])[pP](?i:ass))(?:\\?["']|(?<!["'][pP](?i:assword)|["'][pP](?i:asswd)|["'][pP](?i:assphrase)|["'][pP](?i:ass)|["'][pP](?i:wd)))[ \t]*+(?:=>|:=|=(?![=~])|:(?![:/]|(?i:focus|hover|active|disabled|enabled|invalid|valid|checked|required|placeholder|not|is|where|has|before|after|first|last|nth|autofill|visited|read|user|-webkit|-moz|-ms)\b))[ \t]*+(?|"(?![$<{\[*`]|#\{|&lt;|&#|-----|(?i:change[_-]?me)|%(?:[A-Za-z_][A-Za-z0-9_]*+%|\())(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?:\\?[\"'])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?:\\?[\"']))(?!(?:[A-Za-z]++ ){0,4}(?i:password|passwort|passphrase|pass phrase|kennwort|wachtwoord|senha|contrase\x{f1}a|mot de passe)(?: [A-Za-z]++){0,4}[:.?!]?\\?[\"'])(?=[^"\r\n]{1})((?:[^"\\\r\n]++|\\[^\r\n]){1,64}+)"(?=[\s,;:}\])&/>|+.#\\]|$)|\\"(?![$<{\[*`]|#\{|&lt;|&#|-----|(?i:change[_-]?me)|%(?:[A-Za-z_][A-Za-z0-9_]*+%|\())(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?:\\?[\"'])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?:\\?[\"']))(?!(?:[A-Za-z]++ ){0,4}(?i:password|passwort|passphrase|pass phrase|kennwort|wachtwoord|senha|contrase\x{f1}a|mot de passe)(?: [A-Za-z]++){0,4}[:.?!]?\\?[\"'])([^"\\\r\n]{1,}+)\\"(?=[\s,;:}\])&/>|+.#\\]|$)|'(?![$<{\[*`]|#\{|&lt;|&#|-----|(?i:change[_-]?me)|%(?:[A-Za-z_][A-Za-z0-9_]*+%|\())(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?:\\?[\"'])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?:\\?[\"']))(?!(?:[A-Za-z]++ ){0,4}(?i:password|passwort|passphrase|pass phrase|kennwort|wachtwoord|senha|contrase\x{f1}a|mot de passe)(?: [A-Za-z]++){0,4}[:.?!]?\\?[\"'])([^'\r\n]{1,}+)'(?=[\s,;:}\])&/>|+.#\\]|$)|(?![$<{\[*`\\/~=&(?]|-----|(?i:change[_-]?me)|%(?:[A-Za-z_][A-Za-z0-9_]*+%|\(|[sd](?![A-Za-z0-9]))|!!|![A-Za-z]++(?:[ \t]|$)|@[A-Za-z_]++(?![^\s,;&)}\]])|#(?:\{|[ \t]|$)|:[A-Za-z_])(?![A-Za-z_$][A-Za-z0-9_$]*+(?:\(|\[|->|::|<))(?![A-Za-z_$][A-Za-z_$]*+\??\.[A-Za-z_$](?![A-Za-z0-9_$?.-]{0,64}[0-9](?![A-Za-z0-9_$?.-])))(?!(?:new|await|this|self|string|String|str|bytes|bool|boolean|int|number|any|unknown|char|SecretStr|Secret|SecretString|Buffer|Text|text)(?![A-Za-z0-9_]))(?![A-Za-z_$][A-Za-z_$]*+[ \t]*+[;,)}])(?![A-Za-z_][A-Za-z0-9_-]*+=[\"'])(?![A-Z][a-z]++-[A-Z][A-Za-z]++(?![^\s,;)]))(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?![^\s,;:&)}\]])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?![^\s,;:&)}\]]))(?![A-Za-z_]{0,40}?(?i:pass|pwd)[A-Za-z_]*+(?![^\s,;&)}\]]))(?![A-Za-z][a-z]*+ [a-z]++(?:[ ,.;:!?)]|$))([^\s\"'&,;<>]{3,}+))'''
 secret_group = 1
 keywords = ["pass", "pwd"]
 replace = "label"
@@ -6944,6 +7248,11 @@ examples = [
     '<user name="ann" password="Xy7!pq2Lm"/>',
     '  - "POSTGRES_PASSWORD=n0t-a-real-pw"',
     "db_password = 'Summer.2024'",
+    'PWD_ADMIN=glacier608_ and password_root: "Juniper-cobalt-falcon98"',
+    'X-Password: Lantern.pepper.copper48',
+    'PwdAdmin = glacier608_',
+    'jdbc:mysql://db.internal:3306/shop?user=root&password=orbit.pepper_nimbus31&useSSL=true',
+    'keystore_password=ncKLRwbH5.dPF3vsWgR&page=2',
 ]
 counterexamples = [
     '{"password_changed_at":"2026-11-22T04:12:33.123Z","passwordless":true}',
@@ -6972,6 +7281,8 @@ counterexamples = [
     'password: none password: undefined password: true password: ""',
     'password: string; password?: string; password: Optional[str] = None',
     'password = userPassword;',
+    'password: settings.database.admin_secret',
+    'password_reset_url = https://example.com/reset password_policy: strict',
     "password:\n  secretKeyRef:\n    name: db",
     'Password: must contain at least 8 characters. Reset your password: click the link below',
     'await user.update({ password: hashed }); $password = Read-Host -AsSecureString',
@@ -7051,10 +7362,11 @@ counterexamples = [
 id = "key-assignment"
 description = "High-entropy value of an API-key-like name (api_key, apiKey, x-api-key, access_key, private_key, secret_key, signing_key, AccountKey, …) in key=value, key: value and JSON forms"
 category = "credential"
+# Rails' secret_key_base (SECRET_KEY_BASE, secretKeyBase) counts as a secret key.
 # The match starts at "key" and a look-behind checks the qualifying word before it, so a bare
 # key, cache_key, sort_key or idempotency_key is not taken; search-only keys (Algolia's
 # SEARCH_API_KEY) are public by design.
-pattern = '''[kK][eE][yY](?<!(?i)search[_.-]api[_.-]key|searchapikey|search[_.-]key|searchkey)(?=[\\"' \t:=])(?<=(?i)apikey|api[_.-]key|accesskey|access[_.-]key|privatekey|private[_.-]key|secretkey|secret[_.-]key|signingkey|signing[_.-]key|encryptionkey|encryption[_.-]key|masterkey|master[_.-]key|authkey|auth[_.-]key|clientkey|client[_.-]key|appkey|app[_.-]key|consumerkey|consumer[_.-]key|accountkey|account[_.-]key|servicekey|service[_.-]key|subscriptionkey|subscription[_.-]key|licensekey|license[_.-]key|sharedkey|shared[_.-]key|sessionkey|session[_.-]key|storagekey|storage[_.-]key|saskey|sas[_.-]key|sshkey|ssh[_.-]key|gpgkey|gpg[_.-]key|pgpkey|pgp[_.-]key|webhookkey|webhook[_.-]key|hmackey|hmac[_.-]key)(?:\\?["'])?[ \t]*+(?:=>|:=|=(?![=~])|:(?![:/]|(?i:focus|hover|active|disabled|enabled|invalid|valid|checked|required|placeholder|not|is|where|has|before|after|first|last|nth|autofill|visited|read|user|-webkit|-moz|-ms)\b))[ \t]*+(?|"(?![$<{\[*`]|#\{|&lt;|&#|-----|(?i:change[_-]?me)|%(?:[A-Za-z_][A-Za-z0-9_]*+%|\())(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?:\\?[\"'])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?:\\?[\"']))(?=[^"\r\n]{8})((?:[^"\\\r\n]++|\\[^\r\n]){1,64}+)"(?=[\s,;:}\])&/>|+.#\\]|$)|\\"(?![$<{\[*`]|#\{|&lt;|&#|-----|(?i:change[_-]?me)|%(?:[A-Za-z_][A-Za-z0-9_]*+%|\())(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?:\\?[\"'])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?:\\?[\"']))([^"\\\r\n]{8,}+)\\"(?=[\s,;:}\])&/>|+.#\\]|$)|'(?![$<{\[*`]|#\{|&lt;|&#|-----|(?i:change[_-]?me)|%(?:[A-Za-z_][A-Za-z0-9_]*+%|\())(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?:\\?[\"'])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?:\\?[\"']))([^'\r\n]{8,}+)'(?=[\s,;:}\])&/>|+.#\\]|$)|(?![$<{\[*`\\/~=&(?]|-----|(?i:change[_-]?me)|%(?:[A-Za-z_][A-Za-z0-9_]*+%|\(|[sd](?![A-Za-z0-9]))|!!|![A-Za-z]++(?:[ \t]|$)|@[A-Za-z_]++(?![^\s,;&)}\]])|#(?:\{|[ \t]|$)|:[A-Za-z_])(?![A-Za-z_$][A-Za-z0-9_$]*+(?:\??\.[A-Za-z_$]|\(|\[|->|::|<))(?!(?:new|await|this|self|string|String|str|bytes|bool|boolean|int|number|any|unknown|char|SecretStr|Secret|SecretString|Buffer|Text|text)(?![A-Za-z0-9_]))(?![A-Za-z_$][A-Za-z_$]*+[ \t]*+[;,)}])(?![A-Za-z_][A-Za-z0-9_-]*+=[\"'])(?![A-Z][a-z]++-[A-Z][A-Za-z]++(?![^\s,;)]))(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?![^\s,;:&)}\]])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?![^\s,;:&)}\]]))(?![A-Za-z_]{0,40}?(?i:key)[A-Za-z_]*+(?![^\s,;&)}\]]))([^\s\"'&,;<>@]{8,}+))'''
+pattern = '''[kK][eE][yY](?<!(?i)search[_.-]api[_.-]key|searchapikey|search[_.-]key|searchkey)(?<=(?i)apikey|api[_.-]key|accesskey|access[_.-]key|privatekey|private[_.-]key|secretkey|secret[_.-]key|signingkey|signing[_.-]key|encryptionkey|encryption[_.-]key|masterkey|master[_.-]key|authkey|auth[_.-]key|clientkey|client[_.-]key|appkey|app[_.-]key|consumerkey|consumer[_.-]key|accountkey|account[_.-]key|servicekey|service[_.-]key|subscriptionkey|subscription[_.-]key|licensekey|license[_.-]key|sharedkey|shared[_.-]key|sessionkey|session[_.-]key|storagekey|storage[_.-]key|saskey|sas[_.-]key|sshkey|ssh[_.-]key|gpgkey|gpg[_.-]key|pgpkey|pgp[_.-]key|webhookkey|webhook[_.-]key|hmackey|hmac[_.-]key)(?:(?<=(?i)secretkey|secret[_.-]key)[_.-]?[bB](?i:ase))?(?=[\\"' \t:=])(?:\\?["'])?[ \t]*+(?:=>|:=|=(?![=~])|:(?![:/]|(?i:focus|hover|active|disabled|enabled|invalid|valid|checked|required|placeholder|not|is|where|has|before|after|first|last|nth|autofill|visited|read|user|-webkit|-moz|-ms)\b))[ \t]*+(?|"(?![$<{\[*`]|#\{|&lt;|&#|-----|(?i:change[_-]?me)|%(?:[A-Za-z_][A-Za-z0-9_]*+%|\())(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?:\\?[\"'])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?:\\?[\"']))(?=[^"\r\n]{8})((?:[^"\\\r\n]++|\\[^\r\n]){1,64}+)"(?=[\s,;:}\])&/>|+.#\\]|$)|\\"(?![$<{\[*`]|#\{|&lt;|&#|-----|(?i:change[_-]?me)|%(?:[A-Za-z_][A-Za-z0-9_]*+%|\())(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?:\\?[\"'])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?:\\?[\"']))([^"\\\r\n]{8,}+)\\"(?=[\s,;:}\])&/>|+.#\\]|$)|'(?![$<{\[*`]|#\{|&lt;|&#|-----|(?i:change[_-]?me)|%(?:[A-Za-z_][A-Za-z0-9_]*+%|\())(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?:\\?[\"'])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?:\\?[\"']))([^'\r\n]{8,}+)'(?=[\s,;:}\])&/>|+.#\\]|$)|(?![$<{\[*`\\/~=&(?]|-----|(?i:change[_-]?me)|%(?:[A-Za-z_][A-Za-z0-9_]*+%|\(|[sd](?![A-Za-z0-9]))|!!|![A-Za-z]++(?:[ \t]|$)|@[A-Za-z_]++(?![^\s,;&)}\]])|#(?:\{|[ \t]|$)|:[A-Za-z_])(?![A-Za-z_$][A-Za-z0-9_$]*+(?:\??\.[A-Za-z_$]|\(|\[|->|::|<))(?!(?:new|await|this|self|string|String|str|bytes|bool|boolean|int|number|any|unknown|char|SecretStr|Secret|SecretString|Buffer|Text|text)(?![A-Za-z0-9_]))(?![A-Za-z_$][A-Za-z_$]*+[ \t]*+[;,)}])(?![A-Za-z_][A-Za-z0-9_-]*+=[\"'])(?![A-Z][a-z]++-[A-Z][A-Za-z]++(?![^\s,;)]))(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?![^\s,;:&)}\]])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?![^\s,;:&)}\]]))(?![A-Za-z_]{0,40}?(?i:key)[A-Za-z_]*+(?![^\s,;&)}\]]))([^\s\"'&,;<>@]{8,}+))'''
 secret_group = 1
 keywords = ["key"]
 validate = "entropy>=3.0"
@@ -7064,6 +7376,8 @@ examples = [
     'x-api-key: 9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c',
     'DefaultEndpointsProtocol=https;AccountName=demo;AccountKey=EXAMPLEfakeStorageKey0123456789abcdefGHIJ==;EndpointSuffix=core.windows.net',
     'SIGNING_KEY=ab12cd34ef56ab78cd90ef12ab34cd56',
+    'secret_key_base: 6EfXgBqR6-6nUanVLWqxyUqfuzP',
+    '<integration name="billing" secretKeyBase="o5RK5EENOWuRyLpn5XxWoVMRJSFSgEZ" enabled="true"/>',
 ]
 counterexamples = [
     '{"tokenizer":"cl100k_base","key":"Content-Type","value":"application/json"}',
@@ -7075,6 +7389,7 @@ counterexamples = [
     'cache_key: 5804d31199c8838ec1b6746da374a75b',
     'API_KEY=XXXXXXXXXXXXXXXXXXXXXXXX x-api-key: <api-key>',
     'ALGOLIA_SEARCH_API_KEY=dd44d558d1fd37026283c36a15bd08b9',
+    'api_key_base: https://api.example.com/v2 and database: 5804d31199c8838ec1b6746da374a75b',
 ]
 
 [[rule]]
@@ -7679,13 +7994,14 @@ category = "credential"
 # Shape: .NET appSettings <add key="…" value="…"/> (https://learn.microsoft.com/dotnet/framework/configure-apps/file-schema/appsettings/add-element-for-appsettings)
 # and Spring bean <property name="…" value="…"/>. The setting name must end with a password word;
 # the value is taken whatever its entropy, placeholders and references kept.
-pattern = '''(?:[kK](?i:ey)|[nN](?i:ame))=([\"'])[A-Za-z0-9_.:-]{0,60}?(?i:password|passwd|pwd|passphrase)\1[ \t\r\n]++(?i:value)=([\"'])(?![$<{%\[*`]|#\{|&lt;|&#|(?i:change[_-]?me))(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?:\\?[\"'])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?:\\?[\"']))((?:(?!\2)[^\r\n]){1,512}+)\2'''
+pattern = '''(?:[kK](?i:ey)|[nN](?i:ame))=([\"'])[A-Za-z0-9_.:-]{0,60}?(?i:password|passwd|pwd|passphrase)(?:[_.-]?(?i:admin|root|superuser|master|db|prod|production|staging|dev|test|primary|sys|system))?\1[ \t\r\n]++(?i:value)=([\"'])(?![$<{%\[*`]|#\{|&lt;|&#|(?i:change[_-]?me))(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?:\\?[\"'])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?:\\?[\"']))((?:(?!\2)[^\r\n]){1,512}+)\2'''
 secret_group = 3
 keywords = ["lue="]
 replace = "label"
 examples = [
     '<add key="DbPassword" value="Xy7!pq2Lm-EXAMPLE" />',
     '<property name="password" value="hunter2"/>',
+    '<add key="PwdAdmin" value="glacier608_" />',
     '''<add key='Smtp:Password' value='N0tReal-Pa55'/>''',
 ]
 counterexamples = [
@@ -7700,7 +8016,7 @@ category = "credential"
 # Shape: .NET appSettings <add key="…" value="…"/> (https://learn.microsoft.com/dotnet/framework/configure-apps/file-schema/appsettings/add-element-for-appsettings)
 # and Spring bean <property name="…" value="…"/>. The name must end with secret, token, a qualified
 # key, credential(s) or salt; the value needs 3 bits of entropy per character over 8+ characters.
-pattern = '''(?:[kK](?i:ey)|[nN](?i:ame))=([\"'])[A-Za-z0-9_.:-]{0,60}?(?i:secret|token|apikey|api[_.-]key|accesskey|access[_.-]key|secretkey|secret[_.-]key|privatekey|private[_.-]key|clientkey|client[_.-]key|signingkey|signing[_.-]key|encryptionkey|encryption[_.-]key|accountkey|account[_.-]key|subscriptionkey|subscription[_.-]key|masterkey|master[_.-]key|credentials?|salt)\1[ \t\r\n]++(?i:value)=([\"'])(?![$<{%\[*`]|#\{|&lt;|&#|(?i:change[_-]?me))(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?:\\?[\"'])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?:\\?[\"']))((?:(?!\2)[^\r\n]){8,512}+)\2'''
+pattern = '''(?:[kK](?i:ey)|[nN](?i:ame))=([\"'])[A-Za-z0-9_.:-]{0,60}?(?i:secret|token|apikey|api[_.-]key|accesskey|access[_.-]key|secretkey|secret[_.-]key|privatekey|private[_.-]key|clientkey|client[_.-]key|signingkey|signing[_.-]key|encryptionkey|encryption[_.-]key|accountkey|account[_.-]key|subscriptionkey|subscription[_.-]key|masterkey|master[_.-]key|credentials?|salt|secret[_.-]?key[_.-]?base)\1[ \t\r\n]++(?i:value)=([\"'])(?![$<{%\[*`]|#\{|&lt;|&#|(?i:change[_-]?me))(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|n/a|required|optional|string|str|password|passwd|passphrase|passwort|kennwort|wachtwoord|senha|contrase\x{f1}a|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?:\\?[\"'])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z]++)++(?:\\?[\"']))((?:(?!\2)[^\r\n]){8,512}+)\2'''
 secret_group = 3
 keywords = ["lue="]
 validate = "entropy>=3.0"
@@ -7709,10 +8025,60 @@ examples = [
     '<add key="ApiKey" value="c29tZS1mYWtlLWFwaS1rZXktZm9yLWRvY3M"/>',
     '<add key="Stripe:SecretKey" value="EXAMPLEfakeSecretValue0123456789abcdef" />',
     '<property name="clientSecret" value="Zx8pQ2vL9mN4rT7wY1bC5dF3gH6jK0sA"/>',
+    '<add key="SecretKeyBase" value="6EfXgBqR6-6nUanVLWqxyUqfuzP" />',
 ]
 counterexamples = [
     '<add key="TokenLifetime" value="3600"/><add key="ApiKey" value="your-api-key"/>',
     '<add key="ClientSecret" value="{{CLIENT_SECRET}}"/>',
+]
+
+[[rule]]
+id = "env-list-password"
+description = "Value of a password variable in a name/value list: Kubernetes and Compose env lists (- name: DB_PASSWORD / value: x), flow maps {name: DB_PASSWORD, value: x}, ECS/CloudFormation Name/Value pairs"
+category = "credential"
+# Shape: the Kubernetes EnvVar object (https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/#environment-variables)
+# and the Name/Value pairs of ECS task definitions and CloudFormation; the variable's name ends in a
+# password word and its value follows on the next line or after a comma. valueFrom (a secretKeyRef)
+# is not a value; placeholders and references are kept.
+pattern = '''[nN](?i:ame)["']?[ \t]*+[:=][ \t]*+["']?[A-Za-z0-9_.-]{0,60}?(?i:password|passwd|pwd|passphrase)(?:[_.-]?[A-Za-z]{2,12})?["']?[ \t]*+(?:,[ \t]*+|\r?\n[ \t]*+(?:-[ \t]++)?)["']?(?i:value)["']?[ \t]*+[:=][ \t]*+(?![$<{%\[*`]|#\{|&lt;|(?i:change[_-]?me))(?!(?i:null|none|true|false|changeme|changeit|example|dummy|redacted|placeholder|your[_-][A-Za-z0-9_-]*+|[x*.\x{2022}_-]{3,}+)(?:[\"',}\s]|$))(?|"([^"\r\n]{1,256}+)"|'([^'\r\n]{1,256}+)'|([^\s"',}\]]{1,256}+))'''
+secret_group = 1
+keywords = ["pass", "pwd"]
+replace = "label"
+examples = [
+    '''        env:
+        - name: DB_PASSWORD
+          value: "Xy7!pq2Lm-EXAMPLE"''',
+    'environment: [{name: SMTP_PASSWORD, value: N0tReal-Pa55}]',
+    '"environment": [{"name": "PGPASSWORD", "value": "hunter2-EXAMPLE"}]',
+]
+counterexamples = [
+    '''        - name: DB_PASSWORD
+          valueFrom:
+            secretKeyRef: {name: db, key: password}''',
+    '''- name: DB_PASSWORD
+  value: ${DB_PASSWORD}''',
+    "{name: password_min_length_hint, value: \"see docs\"} and\n- name: DB_PASSWORD\n  value: \"\"",
+]
+
+[[rule]]
+id = "dockerfile-env-password"
+description = "Password in a Dockerfile ENV or ARG instruction written without '=' (ENV DB_PASSWORD s3cret), the legacy space form"
+category = "credential"
+# Shape: the Dockerfile ENV <key> <value> form (https://docs.docker.com/reference/dockerfile/#env)
+# and ARG defaults; the name ends in a password word. ENV KEY=value is password-assignment's.
+pattern = '''(?<![A-Za-z0-9_])(?:ENV|ARG)[ \t]++[A-Z0-9_]{0,60}?(?:PASSWORD|PASSWD|PWD|PASSPHRASE)(?:_(?:ADMIN|ROOT|SUPERUSER|MASTER|DB|PROD|PRODUCTION|STAGING|DEV|TEST|PRIMARY|SYS|SYSTEM))?[ \t]++(?![$<{%\[*`/~]|#\{|(?i:change[_-]?me))(?!(?i:null|none|true|false|changeme|changeit|example|dummy|redacted|placeholder|your[_-][A-Za-z0-9_-]*+|[x*.\x{2022}_-]{3,}+)(?:[\"'\s]|$))(?|"([^"\r\n]{1,256}+)"|'([^'\r\n]{1,256}+)'|([^\s"']{1,256}+))'''
+secret_group = 1
+keywords = ["pass", "pwd"]
+replace = "label"
+examples = [
+    'ENV DB_PASSWORD Xy7!pq2Lm-EXAMPLE',
+    "FROM postgres:16\nENV POSTGRES_PASSWORD \"N0tReal Pa55\"",
+    'ARG REGISTRY_PASSWORD hunter2-EXAMPLE',
+]
+counterexamples = [
+    'ENV DB_PASSWORD ${DB_PASSWORD}',
+    'ENV DB_PASSWORD_FILE=/run/secrets/db and ENV DB_PASSWORD_FILE /run/secrets/db',
+    'the ENV password is set at runtime',
 ]
 
 [[rule]]
@@ -7959,19 +8325,20 @@ counterexamples = [
 
 [[rule]]
 id = "payment-card"
-description = "Payment card number of 12-19 digits (Visa, Mastercard incl. 2-series, Amex, Discover, JCB, Diners, UnionPay, Maestro, Mir), compact or grouped 4-4-4-4, 4-6-5, 4-6-4, 6-13 or 4-4-4 by spaces or dashes, Luhn-checked; the last four digits are kept"
+description = "Payment card number of 12-19 digits (Visa, Mastercard incl. 2-series, Amex, Discover, JCB, Diners, UnionPay, Maestro, Mir), compact or grouped 4-4-4-4, 4-6-5, 4-6-4, 6-13, 4-4-4 or 4-3-3-3 by spaces or dashes, Luhn-checked; the last four digits are kept"
 category = "financial"
 # Shape: ISO/IEC 7812 (IIN + account + Luhn check digit, 12-19 digits); network ranges and
 # lengths from the networks' published IIN tables (Visa 4: 13/16/19; Mastercard 51-55 and
 # 2221-2720: 16; Amex 34/37: 15; Diners 300-305/36/38/39: 14-19; Discover 6011/644-649/65,
 # JCB 3528-3589, UnionPay 62: 16-19; Maestro 50/56-69: 12-19). Groupings as printed on cards:
-# 4-4-4-4, Amex 4-6-5, Diners 4-6-4, UnionPay 6-13, Maestro 4-4-4.
+# 4-4-4-4, Amex 4-6-5, Diners 4-6-4, UnionPay 6-13, Maestro 4-4-4; 13-digit Visa and Maestro
+# PANs 4-3-3-3, and 14/15-digit Maestro and UnionPay PANs 4-6-4 / 4-6-5 like Diners and Amex.
 # The first digit is a card network's (2-6), which keeps millisecond timestamps (1…) and most ids
 # out before the Luhn check; lengths 12-15 are taken only with the prefixes of networks that issue
 # them. The lookarounds keep digits inside longer runs, decimals, dash-joined ids, ARN account ids
 # (::123456789012) and an IBAN's digit groups out. A 4-4-4-4 number may be followed by a short
 # group (a CVV); payment-card-long takes the 4-4-4-4-3 reading of that text.
-pattern = '''(?<![A-Za-z0-9_.,+\-/$€£#])(?<![0-9][ :-])(?<!::)(?:[2-6][0-9]{3}([ -])[0-9]{4}\1[0-9]{4}\1[0-9]{4}(?![ -][0-9]{4})|3[47][0-9]{2}([ -]?)[0-9]{6}\2[0-9]{5}|3(?:0[0-5]|[689][0-9])[0-9]([ -]?)[0-9]{6}\3[0-9]{4}|[3-6][0-9]{5}([ -])[0-9]{13}|(?:5[06-9]|6[0-9])[0-9]{2}([ -])[0-9]{4}\5[0-9]{4}(?![ -]?[0-9])|[2-6][0-9]{15,18}+(?![0-9])|4[0-9]{12}(?![0-9])|3[47][0-9]{13}(?![0-9])|3(?:0[0-5]|[689][0-9])[0-9]{11}(?![0-9])|(?:5[06-9]|6[0-9])[0-9]{10,13}+(?![0-9]))(?![A-Za-z0-9_\-]|[.,][0-9]|:[0-9A-Za-z])'''
+pattern = '''(?<![A-Za-z0-9_.,+\-/$€£#])(?<![0-9][ :-])(?<!::)(?:[2-6][0-9]{3}([ -])[0-9]{4}\1[0-9]{4}\1[0-9]{4}(?![ -][0-9]{4})|3[47][0-9]{2}([ -]?)[0-9]{6}\2[0-9]{5}|3(?:0[0-5]|[689][0-9])[0-9]([ -]?)[0-9]{6}\3[0-9]{4}|[3-6][0-9]{5}([ -])[0-9]{13}|(?:5[06-9]|6[0-9])[0-9]{2}([ -])[0-9]{4}\5[0-9]{4}(?![ -]?[0-9])|(?:4[0-9]|5[06-9]|6[0-9])[0-9]{2}([ -])[0-9]{3}\6[0-9]{3}\6[0-9]{3}(?![ -]?[0-9])|(?:5[06-9]|6[0-9])[0-9]{2}([ -])[0-9]{6}\7[0-9]{4,5}(?![ -]?[0-9])|[2-6][0-9]{15,18}+(?![0-9])|4[0-9]{12}(?![0-9])|3[47][0-9]{13}(?![0-9])|3(?:0[0-5]|[689][0-9])[0-9]{11}(?![0-9])|(?:5[06-9]|6[0-9])[0-9]{10,13}+(?![0-9]))(?![A-Za-z0-9_\-]|[.,][0-9]|:[0-9A-Za-z])'''
 validate = "luhn"
 replace = "mask"
 examples = [
@@ -7989,6 +8356,8 @@ examples = [
     'maestro 5018 0000 0009 (12 digits) / 501800000009 / visa 4222222222222',
     'diners 30569309025904, 38520000023237, 36227206271667; visa19 4000000000000000006',
     'INFO payment accepted pan=5019717010103742 brand=dankort',
+    'visa (13 digits) 4222-222-222-222, maestro (13) 6304 000 000 000',
+    'maestro 6759-000000-0018 (14 digits) and 5018 000000 00007 (15)',
 ]
 counterexamples = [
     'x-request-start: 1732248753123',
@@ -8001,26 +8370,29 @@ counterexamples = [
     'arn:aws:iam::561234500008:role/deploy and 561234500008:root',
     'build 4111-1111-1111-1111-9 and v4111.1111111111111 and 2026-11-22T04:12:33Z',
     'ip 192.168.100.200, 10.0.0.1 and 5618 1234 5678 (Luhn-invalid 12 digits)',
+    'ref 4222-222-222-223 and 6759-000000-0019 (fail the Luhn check), 4222 222 222 222 1',
 ]
 
 [[rule]]
 id = "payment-card-long"
-description = "Payment card number of 17-19 digits grouped 4-4-4-4-1..3 by spaces or dashes (Maestro, UnionPay, Discover, JCB, Visa 19-digit PANs), Luhn-checked; the last four digits are kept"
+description = "Payment card number of 17-19 digits grouped 4-4-4-4-1..3 or 4-4-4-5/6 by spaces or dashes (Maestro, UnionPay, Discover, JCB, Visa 19-digit PANs), Luhn-checked; the last four digits are kept"
 category = "financial"
 # Shape: ISO/IEC 7812 PANs of 17-19 digits (see payment-card), printed in groups of four with
 # the remainder last. Its own rule: "4111 1111 1111 1111 123" is a 16-digit card and a CVV as
 # often as a 19-digit card, and the Luhn check decides which (see the top of this file).
-pattern = '''(?<![A-Za-z0-9_.,+\-/$€£#])(?<![0-9][ :-])(?<!::)[2-6][0-9]{3}([ -])[0-9]{4}\1[0-9]{4}\1[0-9]{4}\1[0-9]{1,3}(?![A-Za-z0-9_\-]|[.,:][0-9]|[ ][0-9])'''
+pattern = '''(?<![A-Za-z0-9_.,+\-/$€£#])(?<![0-9][ :-])(?<!::)[2-6][0-9]{3}([ -])[0-9]{4}\1[0-9]{4}\1(?:[0-9]{4}\1[0-9]{1,3}|[0-9]{5,6})(?![A-Za-z0-9_\-]|[.,:][0-9]|[ ][0-9])'''
 validate = "luhn"
 replace = "mask"
 examples = [
     '{"pan":"6799 9901 0000 0000 019","scheme":"maestro"}',
     'card_number=4000-0000-0000-0000-006&cvc=123',
     'UnionPay 6221 2600 0000 0000 00 accepted',
+    'JCB 3530 1113 3330 00001 and UnionPay 6200-0000-0000-000005',
 ]
 counterexamples = [
     'serial 4111 1111 1111 1112 123 (neither reading passes the Luhn check)',
     'serial 5555 5555 5555 5555 555 5 and 1234-5678-9012-3456-789',
+    'batch 3530 1113 3330 00002 (fails the Luhn check) and 6200-0000-0000-0000051',
 ]
 
 [[rule]]
@@ -8055,7 +8427,9 @@ counterexamples = [
 # (cvc=123), XML (<cvv>123</cvv>) and prose (CVV: 123, CVV is 123).
 #
 # The name is followed by an optional closing quote (also JSON-escaped, \"), up to three spaces,
-# one of ':', '=', '=>', ':=', '>' (XML), '#', or the word "is", and an optional opening quote.
+# one of ':', '=', '=>', ':=', '>' (XML), '#', '|' (a Markdown table cell), the word "is", or
+# `value=` / `value:` (XML <add key="Cvv" value="…"/>, a Kubernetes env list's next line), and an
+# optional opening quote (also a backtick).
 # Only the value is replaced (secret_group 1); the name is kept.
 
 [[rule]]
@@ -8064,7 +8438,7 @@ description = "Card verification code (3-4 digits) after cvv, cvc, cvv2, cvc2, c
 category = "financial"
 # Shape: the 3-digit CVV2/CVC2 (4-digit CID on Amex) of ISO/IEC 7813 cards, as named by payment
 # APIs (Stripe cvc, Braintree cvv, Adyen cvc) and checkout forms.
-pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)[vV][vVcC](?i:[_ .-]?2)?(?i:[_ .-]?(?:code|number|num|no|value))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s|#)?\s{0,3}+(?:\\?["'])?([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)[vV][vVcC](?i:[_ .-]?2)?(?i:[_ .-]?(?:code|number|num|no|value))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
 secret_group = 1
 keywords = ["cvv", "cvc"]
 replace = "label"
@@ -8075,6 +8449,7 @@ examples = [
     '<payment><cvv>987</cvv></payment>',
     'card 4111 1111 1111 1111 12/29 cvc 123',
     'the cvv is 042, expiry 04/28',
+    '<add key="CardCvv" value="321" /> and | cvc | `123` |',
 ]
 counterexamples = [
     '{"cvc_check":"pass","cvc":null}',
@@ -8088,7 +8463,7 @@ id = "card-csc"
 description = "Card security code (3-4 digits) after csc or card_csc"
 category = "financial"
 # Shape: the card security code (CSC), the generic name of the CVV2/CVC2/CID value.
-pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)[sS][cC](?i:[_ .-]?(?:code|number|num|no|value))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s|#)?\s{0,3}+(?:\\?["'])?([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)[sS][cC](?i:[_ .-]?(?:code|number|num|no|value))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
 secret_group = 1
 keywords = ["csc"]
 replace = "label"
@@ -8109,7 +8484,7 @@ category = "financial"
 # Shape: American Express's four-digit CID printed on the card front. Lower-case cid alone is a
 # Content-ID (cid:image001) or a client id, so it counts only as CID or after card/amex. The
 # pattern starts with the letters cid and looks back for the rest, so the JIT scans for one word.
-pattern = '''[cC][iI][dD](?<=(?<![A-Za-z0-9])CID|(?<![A-Za-z0-9])(?:[cC]ard|CARD|[aA]mex|AMEX)[_ .-][cC][iI][dD]|(?<![A-Za-z0-9])(?:[cC]ard|[aA]mex)(?:Cid|CID|cid)|(?<![A-Za-z0-9])(?:CARD|AMEX)CID)(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s|#)?\s{0,3}+(?:\\?["'])?([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
+pattern = '''[cC][iI][dD](?<=(?<![A-Za-z0-9])CID|(?<![A-Za-z0-9])(?:[cC]ard|CARD|[aA]mex|AMEX)[_ .-][cC][iI][dD]|(?<![A-Za-z0-9])(?:[cC]ard|[aA]mex)(?:Cid|CID|cid)|(?<![A-Za-z0-9])(?:CARD|AMEX)CID)(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
 secret_group = 1
 keywords = ["cid"]
 replace = "label"
@@ -8129,7 +8504,7 @@ description = "Card security code (3-4 digits) after security_code, securityCode
 category = "financial"
 # Shape: CVV2/CVC2 under the names used by payment gateways (Authorize.Net cardCode, PayPal
 # security_code, checkout forms "Security code").
-pattern = '''(?:(?<![A-Za-z0-9])[sS]ecurity|(?<=[a-z])Security|(?<![A-Za-z0-9])SECURITY|(?<![A-Za-z0-9])[cC]ard|(?<=[a-z])Card|(?<![A-Za-z0-9])CARD)[ _.-]?(?:[cC]ode|CODE)(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s|#)?\s{0,3}+(?:\\?["'])?([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[sS]ecurity|(?<=[a-z])Security|(?<![A-Za-z0-9])SECURITY|(?<![A-Za-z0-9])[cC]ard|(?<=[a-z])Card|(?<![A-Za-z0-9])CARD)[ _.-]?(?:[cC]ode|CODE)(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
 secret_group = 1
 keywords = ["security_code", "securitycode", "security code", "security-code", "security.code", "card_code", "cardcode", "card code", "card-code", "card.code"]
 replace = "label"
@@ -8150,7 +8525,7 @@ id = "card-verification-value"
 description = "Card verification code (3-4 digits) after card verification value/code/number"
 category = "financial"
 # Shape: the CVV2/CVC2 spelled out ("Card Verification Value"), as in checkout forms and prose.
-pattern = '''(?:(?<![A-Za-z0-9])[cC]ard|(?<=[a-z])Card)[ _.-]?[vV]erification[ _.-]?(?:[vV]alue|[cC]ode|[nN]umber)(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s|#)?\s{0,3}+(?:\\?["'])?([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[cC]ard|(?<=[a-z])Card)[ _.-]?[vV]erification[ _.-]?(?:[vV]alue|[cC]ode|[nN]umber)(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
 secret_group = 1
 keywords = ["verification"]
 replace = "label"
@@ -8173,7 +8548,7 @@ category = "financial"
 # A JWT's "exp": 1732248753, cookie expires=Wed, 21 Oct 2026, ISO timestamps and "exp 5-10
 # years" have no month/year value of this shape and are kept. Group 1 marks a *date name, the
 # only one after which four bare digits (MMYY) are taken.
-pattern = '''(?:(?<![A-Za-z0-9])[eE]|(?<=[a-z])E)[xX][pP](?i:iry|iration|ires|ire)?\.?(?i:[_ .-]?(da?te?|dt)|[_ .-]?(?:mm[_ /-]?yy(?:yy)?|month[_ /-]?year))?(?:\s?\((?i:mm\s?/\s?yy(?:yy)?)\))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s|#)?\s{0,3}+(?:\\?["'])?((?:0[1-9]|1[0-2])\s?(?:/|%2[Ff])\s?(?:20)?[0-9]{2}|[1-9]/(?:20)?[0-9]{2}|(?:0[1-9]|1[0-2])[.-](?:20)?[0-9]{2}|20[0-9]{2}[/-](?:0[1-9]|1[0-2])|(?(1)(?:0[1-9]|1[0-2])[0-9]{2}|(*FAIL)))(?![0-9A-Za-z]|[/.:-][0-9]|\s(?i:years?|yrs?|months?)\b)'''
+pattern = '''(?:(?<![A-Za-z0-9])[eE]|(?<=[a-z])E)[xX][pP](?i:iry|iration|ires|ire)?\.?(?i:[_ .-]?(da?te?|dt)|[_ .-]?(?:mm[_ /-]?yy(?:yy)?|month[_ /-]?year))?(?:\s?\((?i:mm\s?/\s?yy(?:yy)?)\))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?((?:0[1-9]|1[0-2])\s?(?:/|%2[Ff])\s?(?:20)?[0-9]{2}|[1-9]/(?:20)?[0-9]{2}|(?:0[1-9]|1[0-2])[.-](?:20)?[0-9]{2}|20[0-9]{2}[/-](?:0[1-9]|1[0-2])|(?(1)(?:0[1-9]|1[0-2])[0-9]{2}|(*FAIL)))(?![0-9A-Za-z]|[/.:-][0-9]|\s(?i:years?|yrs?|months?)\b)'''
 secret_group = 2
 keywords = ["exp"]
 replace = "label"
@@ -8201,7 +8576,7 @@ description = "Card expiry month (1-12) after exp_month, expMonth, expiry_month,
 category = "financial"
 # Shape: the separate expiry fields of payment APIs (Stripe exp_month/exp_year, Adyen
 # expiryMonth/expiryYear, PayPal expire_month/expire_year).
-pattern = '''(?:(?<![A-Za-z0-9])[eE]|(?<=[a-z])E)[xX][pP](?i:iry|iration|ire)?[_ .-]?(?:[mM](?i:onth|m))(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s)?\s{0,3}+(?:\\?["'])?(0?[1-9]|1[0-2])(?![0-9A-Za-z]|[.,/:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[eE]|(?<=[a-z])E)[xX][pP](?i:iry|iration|ire)?[_ .-]?(?:[mM](?i:onth|m))(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?(0?[1-9]|1[0-2])(?![0-9A-Za-z]|[.,/:-][0-9])'''
 secret_group = 1
 keywords = ["exp"]
 replace = "label"
@@ -8220,7 +8595,7 @@ id = "card-expiry-year"
 description = "Card expiry year (YY or 20YY) after exp_year, expYear, expiry_year, expirationYear, expire_year, exp_yy"
 category = "financial"
 # Shape: see card-expiry-month.
-pattern = '''(?:(?<![A-Za-z0-9])[eE]|(?<=[a-z])E)[xX][pP](?i:iry|iration|ire)?[_ .-]?(?:[yY](?i:ear|yyy|y))(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s)?\s{0,3}+(?:\\?["'])?((?:20)?[0-9]{2})(?![0-9A-Za-z]|[.,/:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[eE]|(?<=[a-z])E)[xX][pP](?i:iry|iration|ire)?[_ .-]?(?:[yY](?i:ear|yyy|y))(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?((?:20)?[0-9]{2})(?![0-9A-Za-z]|[.,/:-][0-9])'''
 secret_group = 1
 keywords = ["exp"]
 replace = "label"
@@ -8239,7 +8614,7 @@ id = "iban-keyed"
 description = "IBAN in any letter case (also lower case) after iban, iban_number, ibanCode, mod-97 checked"
 category = "financial"
 # Shape: ISO 13616 (see iban); the keyword-less iban rule takes upper-case IBANs only.
-pattern = '''(?:(?<![A-Za-z0-9])[iI]|(?<=[a-z])I)[bB][aA][nN](?i:[_ .-]?(?:number|num|no|code|account))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s|#)?\s{0,3}+(?:\\?["'])?([A-Za-z]{2}[0-9]{2}(?:[ ]?[A-Za-z0-9]{4}){2,7}(?:[ ]?[A-Za-z0-9]{1,4})?)(?![A-Za-z0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[iI]|(?<=[a-z])I)[bB][aA][nN](?i:[_ .-]?(?:number|num|no|code|account))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([A-Za-z]{2}[0-9]{2}(?:[ ]?[A-Za-z0-9]{4}){2,7}(?:[ ]?[A-Za-z0-9]{1,4})?)(?![A-Za-z0-9])'''
 secret_group = 1
 validate = "iban"
 keywords = ["iban"]
@@ -8259,7 +8634,7 @@ id = "card-valid-thru"
 description = "Card expiry date (MM/YY, MM/YYYY) after valid thru, valid through, validThru"
 category = "financial"
 # Shape: the expiry as printed on the card front ("VALID THRU 12/29", ISO/IEC 7813).
-pattern = '''[vV](?<=(?<![A-Za-z0-9])[vV]|[a-z]V)(?:alid|ALID)[ _.-]?(?:[tT]hru|THRU|[tT]hrough|THROUGH)(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|#)?\s{0,3}+(?:\\?["'])?((?:0[1-9]|1[0-2])\s?(?:/|%2[Ff])\s?(?:20)?[0-9]{2})(?![0-9A-Za-z]|[/.:-][0-9])'''
+pattern = '''[vV](?<=(?<![A-Za-z0-9])[vV]|[a-z]V)(?:alid|ALID)[ _.-]?(?:[tT]hru|THRU|[tT]hrough|THROUGH)(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?((?:0[1-9]|1[0-2])\s?(?:/|%2[Ff])\s?(?:20)?[0-9]{2})(?![0-9A-Za-z]|[/.:-][0-9])'''
 secret_group = 1
 keywords = ["valid thru", "valid through", "valid_thru", "validthru", "valid-thru", "valid.thru"]
 replace = "label"
@@ -8415,8 +8790,10 @@ category = "pii"
 # Alternatives in order: 00 + country code + separator (the international prefix dialled from
 # Europe), FR (pairs, one separator throughout), UK (its fixed groupings, also
 # unspaced), JP (dashed, 10-11 digits), AU, IN, then IT/DE landlines and mobiles (area code, a
-# mandatory separator, 9-12 digits in all), so an unspaced run such as an ISBN is never taken.
-pattern = '''(?<![A-Za-z0-9_.+\-/#$€£¥%@])(?<![0-9][ ,:])0(?:0[1-9][0-9]{0,2}[ .-](?:[ .()-]{0,2}+[0-9]){6,13}+|[1-9]([ .-])[0-9]{2}(?:\1[0-9]{2}){3}|2[0-9][ -]?[0-9]{4}[ -]?[0-9]{4}|1[0-9]{2}[ -]?[0-9]{3}[ -]?[0-9]{4}|1[0-9]{3}[ -]?[0-9]{5,6}|7[0-9]{3}[ -]?[0-9]{3}[ -]?[0-9]{3}|[389][0-9]{2}[ -]?[0-9]{3}[ -]?[0-9]{4}|(?=(?:-?[0-9]){9,10}+(?![ -]?[0-9]))[0-9]{1,4}-[0-9]{1,4}-[0-9]{3,4}|[2378] [0-9]{4} [0-9]{4}|4[0-9]{2} [0-9]{3} ?[0-9]{3}|[6-9][0-9]{4}[ -][0-9]{5}|(?=(?:(?: / |[ /.-])?[0-9]){8,11}+(?![ /.-]?[0-9]))[1-9][0-9]{0,4}(?: / |[ /.-])(?>[0-9]{2,8})(?:[ .-]?(?>[0-9]{2,5})){0,2})(?:[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|#)[.:]?[ ]?[0-9]{1,6}+)?(?![A-Za-z0-9_\-+/@]|[.,:][0-9]|[ .-][0-9])'''
+# mandatory separator, 9-12 digits in all), so an unspaced run such as an ISBN is never taken;
+# an unspaced trunk-0 number of 10 digits only when a phone label in parentheses follows it
+# ("0612345678 (mobile)"). The 3-2-4 dashed shape 0XX-XX-XXXX is an SSN's (us-ssn), not a phone.
+pattern = '''(?<![A-Za-z0-9_.+\-/#$€£¥%@])(?<![0-9][ ,:])0(?![0-9]{2}-[0-9]{2}-[0-9]{4}(?![0-9]))(?:[1-9][0-9]{8}(?=[ ]?\((?i:mobile|mob|cell|home|work|office|landline|fixed|private|business|fax|tel|phone|portable|m[oó]vil|handy|festnetz|fixe|domicile|bureau|travail)\))|0[1-9][0-9]{0,2}[ .-](?:[ .()-]{0,2}+[0-9]){6,13}+|[1-9]([ .-])[0-9]{2}(?:\1[0-9]{2}){3}|2[0-9][ -]?[0-9]{4}[ -]?[0-9]{4}|1[0-9]{2}[ -]?[0-9]{3}[ -]?[0-9]{4}|1[0-9]{3}[ -]?[0-9]{5,6}|7[0-9]{3}[ -]?[0-9]{3}[ -]?[0-9]{3}|[389][0-9]{2}[ -]?[0-9]{3}[ -]?[0-9]{4}|(?=(?:-?[0-9]){9,10}+(?![ -]?[0-9]))[0-9]{1,4}-[0-9]{1,4}-[0-9]{3,4}|[2378] [0-9]{4} [0-9]{4}|4[0-9]{2} [0-9]{3} ?[0-9]{3}|[6-9][0-9]{4}[ -][0-9]{5}|(?=(?:(?: / |[ /.-])?[0-9]){8,11}+(?![ /.-]?[0-9]))[1-9][0-9]{0,4}(?: / |[ /.-])(?>[0-9]{2,8})(?:[ .-]?(?>[0-9]{2,5})){0,2})(?:[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|#)[.:]?[ ]?[0-9]{1,6}+)?(?![A-Za-z0-9_\-+/@]|[.,:][0-9]|[ .-][0-9])'''
 replace = "label"
 examples = [
     'Tel: 020 7946 0958, mobile 07700 900123, freephone 0800 123 4567',
@@ -8429,6 +8806,7 @@ examples = [
     '{"phone":"098765 43210"}',
     'dal estero: 0039 06 1234 5678 / 0044 20 7946 0958',
     'NL: 020-1234567, 06-12345678, 010 123 4567; UK 020 7946 0958 ext. 123',
+    'customer asked for a call back on 0612345678 (mobile), office 0143210987 (work)',
 ]
 counterexamples = [
     'Sun, 22 Nov 2026 04:12:33 GMT and 02 12 2026',
@@ -8436,6 +8814,7 @@ counterexamples = [
     'version 0.20.7946 build 02079460958123 and 007700900123',
     'date 2026-11-22 and 0001-01-01 and part 0123-4567-89012',
     'IPv4 10.0.0.1 and 127.0.0.1:8080, localhost:5432, 0.5 0.25',
+    'reference 057-06-0000 not found, invoice 0612345678 (paid), id 0612345678',
 ]
 
 [[rule]]
@@ -8467,7 +8846,7 @@ category = "pii"
 # Shape: ITU-T E.164 and national plans (any shape) after a phone field name
 # One name per rule (see phone-keyed-mobile, phone-keyed-tel): a rule starting with one literal
 # word keeps the JIT's fast literal scan, an alternation of words does not.
-pattern = '''[pP][hH][oO][nN][eE](?i:[_.-]?(?:number|num|no))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|at)\s|#)?\s{0,3}+(?:\\?["'])?((?:\+|%2[Bb])?\(?[0-9](?:[ ().-]{0,2}+[0-9]){6,14}+(?:[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|#)[.:]?[ ]?[0-9]{1,6}+)?)(?![0-9])'''
+pattern = '''[pP][hH][oO][nN][eE](?i:[_.-]?(?:number|num|no))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|at)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?((?:\+|%2[Bb])?\(?[0-9](?:[ ().-]{0,2}+[0-9]){6,14}+(?:[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|#)[.:]?[ ]?[0-9]{1,6}+)?)(?![0-9])'''
 secret_group = 1
 keywords = ["phone"]
 replace = "label"
@@ -8476,6 +8855,7 @@ examples = [
     'Phone 9876543210 (mobile), phone: 415 555 2671 x12, <phone>3331234567</phone>',
     '{"phone_number": 4155552671, "whatsappPhone": "+5511912345678"}',
     '{"telephone":"(415) 555 2671"}',
+    '<add key="SupportPhone" value="4155552671" /> and | phone | `4155552671` |',
 ]
 counterexamples = [
     '{"phone_verified":true,"phoneCount":12345678}',
@@ -8487,7 +8867,7 @@ id = "phone-keyed-mobile"
 description = "Phone number of any shape after mobile, mobileNumber or msisdn"
 category = "pii"
 # Shape: ITU-T E.164 and national plans (any shape) after a mobile/MSISDN field name (3GPP TS 23.003 MSISDN)
-pattern = '''(?:[mM][oO][bB][iI][lL][eE]|[mM][sS][iI][sS][dD][nN])(?i:[_.-]?(?:number|num|no))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|at)\s|#)?\s{0,3}+(?:\\?["'])?((?:\+|%2[Bb])?\(?[0-9](?:[ ().-]{0,2}+[0-9]){6,14}+(?:[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|#)[.:]?[ ]?[0-9]{1,6}+)?)(?![0-9])'''
+pattern = '''(?:[mM][oO][bB][iI][lL][eE]|[mM][sS][iI][sS][dD][nN])(?i:[_.-]?(?:number|num|no))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|at)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?((?:\+|%2[Bb])?\(?[0-9](?:[ ().-]{0,2}+[0-9]){6,14}+(?:[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|#)[.:]?[ ]?[0-9]{1,6}+)?)(?![0-9])'''
 secret_group = 1
 keywords = ["obile", "msisdn"]
 replace = "label"
@@ -8502,13 +8882,35 @@ counterexamples = [
 ]
 
 [[rule]]
+id = "phone-keyed-mobile-intl"
+description = "Phone number of any shape after a mobile-number name in other languages: portable (FR), móvil/movil (ES), mobiel (NL), Handy/Handynummer (DE), cellulaire (FR-CA)"
+category = "pii"
+# Shape: ITU-T E.164 and national plans (any shape) after the word for a mobile phone in French
+# (ARCEP numéros mobiles 06/07), Spanish (CNMC 6xx/7xx), Dutch (ACM 06) and German (BNetzA 015x-017x).
+# Compact digits (portable=0612345678) have no shape of their own, so the name is what tells.
+pattern = '''(?:(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)(?i:ortable)|(?:(?<![A-Za-z0-9])[mM]|(?<=[a-z])M)(?i:[oó]vil|obiel)|(?:(?<![A-Za-z0-9])[hH]|(?<=[a-z])H)(?i:andy)(?=(?i:[_.-]?(?:nummer|nr|number|no))|\\?["']?\s{0,3}+[:=])|(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)(?i:ellulaire))(?i:[_.-]?(?:number|num|no|nr|nummer|numero))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|at)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?((?:\+|%2[Bb])?\(?[0-9](?:[ ().-]{0,2}+[0-9]){6,14}+(?:[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|#)[.:]?[ ]?[0-9]{1,6}+)?)(?![0-9])'''
+secret_group = 1
+keywords = ["portable", "movil", "móvil", "mobiel", "handy", "cellulaire"]
+replace = "label"
+examples = [
+    '{"portable":"0612345678","region":"eu-west-2"}',
+    'PORTABLE = "0712345678"',
+    '{"movil":"+34 612 34 56 78"} and movil=%2B34612345678',
+    'Handynummer: 0151 23456789, mobiel=0612345678, móvil 612345678',
+]
+counterexamples = [
+    '{"portable": true, "version": "1.2.3"}',
+    'a handy 1234567 trick and portable=<tel> and automovil=612345678',
+]
+
+[[rule]]
 id = "phone-keyed-tel"
 description = "Phone number of any shape after tel, tel., tel_no, tel-number, Telefon, Telefono, Teléfono (telephone and Téléphone are phone-keyed's)"
 # The name starts with ASCII "tel" only: an accented first letter (Tél) in the leading class
 # would cost the JIT its fast scan, and French numbers have their own shape (phone-national).
 category = "pii"
 # Shape: ITU-T E.164 and national plans (any shape) after a tel field name (RFC 3966 tel)
-pattern = '''(?<![A-Za-z])[tT][eE][lL](?i:[eé]f[oó]no?|efone|\.|[_.-]?(?:number|num|no))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|at)\s|#)?\s{0,3}+(?:\\?["'])?((?:\+|%2[Bb])?\(?[0-9](?:[ ().-]{0,2}+[0-9]){6,14}+(?:[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|#)[.:]?[ ]?[0-9]{1,6}+)?)(?![0-9])'''
+pattern = '''(?<![A-Za-z])[tT][eE][lL](?i:[eé]f[oó]no?|efone|\.|[_.-]?(?:number|num|no))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|at)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?((?:\+|%2[Bb])?\(?[0-9](?:[ ().-]{0,2}+[0-9]){6,14}+(?:[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|#)[.:]?[ ]?[0-9]{1,6}+)?)(?![0-9])'''
 secret_group = 1
 keywords = ["tel"]
 replace = "label"
@@ -8528,7 +8930,7 @@ id = "phone-keyed-cell"
 description = "Phone number of any shape after cell, cellphone, cell_number, celular, cellulare"
 category = "pii"
 # Shape: ITU-T E.164 and national plans (any shape) after a cell field name
-pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)[eE][lL](?:[lL](?i:ulare|phone)?|(?i:ular))(?i:[_.-]?(?:number|num|no))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|at)\s|#)?\s{0,3}+(?:\\?["'])?((?:\+|%2[Bb])?\(?[0-9](?:[ ().-]{0,2}+[0-9]){6,14}+(?:[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|#)[.:]?[ ]?[0-9]{1,6}+)?)(?![0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)[eE][lL](?:[lL](?i:ulare|phone)?|(?i:ular))(?i:[_.-]?(?:number|num|no))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|at)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?((?:\+|%2[Bb])?\(?[0-9](?:[ ().-]{0,2}+[0-9]){6,14}+(?:[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|#)[.:]?[ ]?[0-9]{1,6}+)?)(?![0-9])'''
 secret_group = 1
 keywords = ["cel"]
 replace = "label"
@@ -8547,7 +8949,7 @@ id = "phone-keyed-fax"
 description = "Fax number of any shape after fax, fax_number, faxNo"
 category = "pii"
 # Shape: ITU-T E.164 and national plans (any shape) after a fax field name
-pattern = '''(?:(?<![A-Za-z0-9])[fF]|(?<=[a-z])F)[aA][xX](?i:[_.-]?(?:number|num|no))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|at)\s|#)?\s{0,3}+(?:\\?["'])?((?:\+|%2[Bb])?\(?[0-9](?:[ ().-]{0,2}+[0-9]){6,14}+(?:[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|#)[.:]?[ ]?[0-9]{1,6}+)?)(?![0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[fF]|(?<=[a-z])F)[aA][xX](?i:[_.-]?(?:number|num|no))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|at)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?((?:\+|%2[Bb])?\(?[0-9](?:[ ().-]{0,2}+[0-9]){6,14}+(?:[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|#)[.:]?[ ]?[0-9]{1,6}+)?)(?![0-9])'''
 secret_group = 1
 keywords = ["fax"]
 replace = "label"
@@ -8570,7 +8972,9 @@ counterexamples = [
 # (secret_group 1); the name is kept.
 #
 # The name is followed by an optional closing quote (also JSON-escaped, \"), up to three spaces,
-# one of ':', '=', '=>', ':=', '>' (XML), '#', or the word "is"/"was", and an optional opening quote.
+# one of ':', '=', '=>', ':=', '>' (XML), '#', '|' (a Markdown table cell), the word "is"/"was", or
+# `value=` / `value:` (XML <add key="Ssn" value="…"/>, a Kubernetes env list's next line), and an
+# optional opening quote (also a backtick).
 # Short names (ssn, sin, nin, pan, dni, bsn, tfn, nir) must stand alone or start a camelCase hump
 # (userSsn), never sit inside a word (using, running, japan).
 #
@@ -8609,7 +9013,7 @@ id = "us-ssn-keyed"
 description = "US Social Security number after ssn, SSN#, ssn_number, userSsn: 123-45-6789, 123 45 6789, 123.45.6789 or 123456789, valid ranges only"
 category = "pii"
 # Shape: SSA (see us-ssn)
-pattern = '''(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)[sS][nN](?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?((?!000|666|9)[0-9]{3}([ .-]?)(?!00)[0-9]{2}\2(?!0000)[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)[sS][nN](?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?((?!000|666|9)[0-9]{3}([ .-]?)(?!00)[0-9]{2}\2(?!0000)[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["ssn"]
 replace = "label"
@@ -8618,6 +9022,10 @@ examples = [
     '{"ssn": "123 45 6789"}',
     'userSsn=078.05.1120&dob=1980-01-01',
     'SSN# 219-09-9999',
+    '<add key="EmployeeSsn" value="078051120" /> and | ssn | `219099999` |',
+    '''env:
+- name: SSN
+  value: "078 05 1120"''',
 ]
 counterexamples = [
     'SSN 000-12-3456 and SSN 666123456 and SSN 912345678',
@@ -8627,22 +9035,24 @@ counterexamples = [
 
 [[rule]]
 id = "us-ssn-social-security"
-description = "US Social Security number after social security, social_security_number, socialSecurityNumber, valid ranges only"
+description = "US Social Security number after social security, social_security_number, socialSecurityNumber, soc_sec_no, SocSecNo, valid ranges only"
 category = "pii"
 # Shape: SSA (see us-ssn)
-pattern = '''[sS](?:ocial|OCIAL)[ _.-]?[sS](?:ecurity|ECURITY)(?i:[ _.-]?(?:number|num|nbr|no\.?|#))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?((?!000|666|9)[0-9]{3}([ .-]?)(?!00)[0-9]{2}\2(?!0000)[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''[sS](?:ocial|OCIAL|(?<![A-Za-z0-9][sS])(?:oc|OC))[ _.-]?[sS](?:ecurity|ECURITY|ec|EC)(?i:[ _.-]?(?:number|num|nbr|no\.?|#))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?((?!000|666|9)[0-9]{3}([ .-]?)(?!00)[0-9]{2}\2(?!0000)[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
-keywords = ["social security", "social_security", "socialsecurity", "social-security", "social.security"]
+keywords = ["social security", "social_security", "socialsecurity", "social-security", "social.security", "soc sec", "soc_sec", "socsec", "soc-sec", "soc.sec"]
 replace = "label"
 examples = [
     'Social Security number: 123 45 6789',
     '{"socialSecurityNumber":"123456789"}',
     'social_security_no=219-09-9999',
     'His Social Security number is 078-05-1120.',
+    'soc_sec_no=078051120 and {"socSecNo":"219 09 9999"}',
 ]
 counterexamples = [
     'social security number: 666-45-6789',
     'Social Security numbers have 9 digits (e.g. 000-00-0000)',
+    'assoc sec 123456789 and soc_sec_no: 912345678',
 ]
 
 [[rule]]
@@ -8650,7 +9060,7 @@ id = "passport-number"
 description = "Passport number (6-9 letters and digits, with a digit) after passport, passport_number, passportNo, Passport No., passeport, passaporto, pasaporte, Reisepass"
 category = "pii"
 # Shape: ICAO Doc 9303 (document number: up to 9 alphanumerics) and the issuing states' formats (US 9 digits, UK 9 digits, DE C01X00T47, FR 12AB34567, IT YA1234567, ES AAA123456, IN A1234567)
-pattern = '''(?:(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)a(?:ss(?:port|eport|aporto)|saporte)|(?<![A-Za-z0-9])PASS(?:PORT|EPORT|APORTO)|(?<![A-Za-z0-9])PASAPORTE|(?:(?<![A-Za-z0-9])[rR]|(?<=[a-z])R)eisepass|(?<![A-Za-z0-9])REISEPASS)(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?((?=[A-Za-z]{0,8}[0-9])[A-Za-z0-9]{6,9})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)a(?:ss(?:port|eport|aporto)|saporte)|(?<![A-Za-z0-9])PASS(?:PORT|EPORT|APORTO)|(?<![A-Za-z0-9])PASAPORTE|(?:(?<![A-Za-z0-9])[rR]|(?<=[a-z])R)eisepass|(?<![A-Za-z0-9])REISEPASS)(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?((?=[A-Za-z]{0,8}[0-9])[A-Za-z0-9]{6,9})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["passport", "passeport", "passaporto", "pasaporte", "reisepass"]
 replace = "label"
@@ -8668,10 +9078,10 @@ counterexamples = [
 
 [[rule]]
 id = "national-id"
-description = "National identity or insurance number after national_id, nationalId, national identity number, national insurance number, NATIONAL_ID_NO (4+ digits, upper-case letters, spaces or dashes)"
+description = "National identity or insurance number after national_id, nationalId, national identity number, national insurance number, NATIONAL_ID_NO (5+ digits, upper-case letters, spaces or dashes; or one 8-12 character document number with a digit, such as the French CNI X4RTBPFW4)"
 category = "pii"
 # Shape: Per-country national ID formats (e.g. UK HMRC NIM39110 for the National Insurance number AB 12 34 56 C, Nigeria NIMC NIN 11 digits)
-pattern = '''(?:(?:(?<![A-Za-z0-9])[nN]|(?<=[a-z])N)ational|(?<![A-Za-z0-9])NATIONAL)(?i:[ _.-]?(?:id(?:entity|entification)?|insurance))(?i:[ _.-]?(?:card|number|num|nbr|no\.?|nr\.?|#)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?((?=(?:[A-Z .-]{0,20}[0-9]){5})[A-Z0-9]{1,20}(?:[ .-](?=[A-Z]{0,19}[0-9]|[A-Z](?![A-Za-z0-9]))[A-Z0-9]{1,20}){0,5})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[nN]|(?<=[a-z])N)ational|(?<![A-Za-z0-9])NATIONAL)(?i:[ _.-]?(?:id(?:entity|entification)?|insurance))(?i:[ _.-]?(?:card|number|num|nbr|no\.?|nr\.?|#)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?((?=[A-Z]{0,11}[0-9])[A-Z0-9]{8,12}(?![A-Za-z0-9 .-])|(?=(?:[A-Z .-]{0,20}[0-9]){5})[A-Z0-9]{1,20}(?:[ .-](?=[A-Z]{0,19}[0-9]|[A-Z](?![A-Za-z0-9]))[A-Z0-9]{1,20}){0,5})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["national"]
 replace = "label"
@@ -8680,11 +9090,13 @@ examples = [
     'National Insurance number: AB 12 34 56 C',
     'nationalIdentityNumber=AB123456C&dob=1990-01-01',
     'NATIONAL_ID_NO: 8501-0512-34',
+    '{"national_id":"X4RTBPFW4"} and national_id = "DZYBFM10B"',
 ]
 counterexamples = [
     'national_id: null and national identity: required',
     'national insurance contributions rose 1.25 % in 2026',
     'nationalId=<national-id> and national_id: ABCDEF',
+    'national_id: PASSPORT and national_id_type: ID1 and national_id: V2',
 ]
 
 [[rule]]
@@ -8692,7 +9104,7 @@ id = "national-id-nin"
 description = "National identity/insurance number after nin, NINO, NI number, ni_no (UK National Insurance AB 12 34 56 C, Nigerian NIN 11 digits)"
 category = "pii"
 # Shape: UK HMRC National Insurance Manual NIM39110 (two letters, six digits, A-D); Nigeria NIMC (NIN, 11 digits)
-pattern = '''(?:(?<![A-Za-z0-9])[nN]|(?<=[a-z])N)[iI](?:[nN][oO]?(?![a-z])|(?i:[ _.-]?(?:number|no\.?)))(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?((?=(?:[A-Z .-]{0,20}[0-9]){5})[A-Z0-9]{1,20}(?:[ .-](?=[A-Z]{0,19}[0-9]|[A-Z](?![A-Za-z0-9]))[A-Z0-9]{1,20}){0,5})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[nN]|(?<=[a-z])N)[iI](?:[nN][oO]?(?![a-z])|(?i:[ _.-]?(?:number|no\.?)))(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?((?=(?:[A-Z .-]{0,20}[0-9]){5})[A-Z0-9]{1,20}(?:[ .-](?=[A-Z]{0,19}[0-9]|[A-Z](?![A-Za-z0-9]))[A-Z0-9]{1,20}){0,5})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["nin", "ni number", "ni_number", "ni-number", "ni no", "ni_no", "ni.no", "ninumber"]
 replace = "label"
@@ -8705,6 +9117,74 @@ counterexamples = [
     'running 12345678 and warning: 1234 5678',
     'nin: <nino> and NINO: AB',
     'Nino 2026 season',
+]
+
+[[rule]]
+id = "fr-cni"
+description = "French national identity card (CNI) number after carte d'identité, carte_identite, numero_cni, numeroCni, CNI: 12 characters (cards issued 1988-2021) or 9 letters and digits (since 2021)"
+category = "pii"
+# Shape: Décret n° 55-1397 as amended and ANTS (https://ants.gouv.fr): the old card number has 12
+# characters (issue year and month, the issuing department's code, a 5-digit serial), the 2021
+# card (ICAO Doc 9303 TD1) a 9-character document number of capitals and digits.
+# The short name CNI must stand alone or end a snake_case or camelCase name (numero_cni, numeroCni).
+pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)(?:(?i:arte)[ _.-]?(?:(?i:d)['’ _.-]?)?(?i:identit)(?:[eE]|é|É)|(?:ni|NI)(?![a-z]))(?i:[ _.-]?(?:num[eé]ro|number|num|nbr|no\.?|nr\.?|n°|#)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was|est)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([0-9]{4}[0-9A-Z]{3}[0-9]{5}|(?=[A-Z]{0,8}[0-9])[A-Z0-9]{9})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+secret_group = 1
+keywords = ["cni", "carte d", "carte_d", "carte-d", "carted", "carte i", "carte_i", "carte-i", "cartei", "carte.i"]
+replace = "label"
+examples = [
+    "Carte d'identité n° 880692310285",
+    '{"numero_cni":"X4RTBPFW4","nom":"Dupont"}',
+    'CARTE_IDENTITE=123456789012',
+    'const client = new Client({ numeroCni: "N40PB70A2" });',
+]
+counterexamples = [
+    "carte d'identité: obligatoire and numero_cni: <cni>",
+    'picnic 123456789012 and CNI: ABCDEFGHI and acnid=123456789012',
+    'carte_identite_type: CNIE and cni_version: 2021',
+]
+
+[[rule]]
+id = "jp-my-number"
+description = "Japanese Individual Number (My Number, 12 digits, also 4-4-4) after my_number, myNumber, My Number, kojin_bangou, individual_number, マイナンバー, 個人番号"
+category = "pii"
+# Shape: Digital Agency, Act on the Use of Numbers to Identify a Specific Individual in
+# Administrative Procedures (https://www.digital.go.jp/en/policies/mynumber): 11 digits and a
+# check digit. The 12 digits are taken only after one of these names.
+pattern = '''(?:(?:(?<![A-Za-z0-9])[mM]|(?<=[a-z])M)[yY][ _.-]?(?:[nN]umber|NUMBER)|(?:(?<![A-Za-z0-9])[kK]|(?<=[a-z])K)(?i:ojin[ _.-]?bang(?:ou|o))|(?:(?<![A-Za-z0-9])[iI]|(?<=[a-z])I)(?i:ndividual[ _.-]?number)|マイナンバー|個人番号)(?i:[ _.-]?(?:card|no\.?|#))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|：|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([0-9]{4}([ -]?)[0-9]{4}\2[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
+secret_group = 1
+keywords = ["my_number", "mynumber", "my number", "my-number", "my.number", "kojin", "individual_number", "individualnumber", "individual number", "individual-number", "individual.number", "マイナンバー", "個人番号"]
+replace = "label"
+examples = [
+    '{"my_number":"123456789018","name":"Tanaka"}',
+    'KOJIN_BANGOU = "1234 5678 9018"',
+    'const client = new Client({ individualNumber: "123456789018" });',
+    'マイナンバー：1234-5678-9018',
+]
+counterexamples = [
+    'my number is 090-1234-5678 and my_number: 42',
+    'individual_number_count=123456789018123 and kojin_bangou: <number>',
+    'dummy_number: 123456789018 and mynumbers=123456789018',
+]
+
+[[rule]]
+id = "in-aadhaar-uid"
+description = "Indian Aadhaar number (12 digits, first 2-9, grouped 4-4-4) after UID number, uid_number, uidNumber, UID No."
+category = "pii"
+# Shape: UIDAI (https://uidai.gov.in): the Aadhaar number is the Unique Identification (UID)
+# number, 12 digits, the first not 0 or 1. A POSIX uidNumber (LDAP) has at most 10 digits, so
+# it is kept.
+pattern = '''(?:(?<![A-Za-z0-9])[uU]|(?<=[a-z])U)[iI][dD][ _.-]?(?:[nN](?i:umber|um|o\.?))(?![a-z])(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([2-9][0-9]{3}([ -]?)[0-9]{4}\2[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
+secret_group = 1
+keywords = ["uid_n", "uidn", "uid n", "uid-n", "uid.n"]
+replace = "label"
+examples = [
+    'UID No.: 2345 6789 0123',
+    '{"uid_number":"234567890123"}',
+    'uidNumber=9876-5432-1098&name=ravi',
+]
+counterexamples = [
+    'uidNumber: 1000 and uid_number=4294967295',
+    'uuid_number: 234567890123 and uid_number: 1234 5678 9012',
 ]
 
 [[rule]]
@@ -8735,7 +9215,9 @@ id = "de-personalausweis"
 description = "German identity card (Personalausweis) number after Personalausweis, Ausweisnummer, Ausweis-Nr., personalausweisnummer"
 category = "pii"
 # Shape: BSI / PAuswV: ID card serial number of 9 characters from [CFGHJKLMNPRTVWXYZ0-9] plus a check digit (older cards: 10 digits)
-pattern = '''(?:(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)ersonal-?(?i:ausweis)|(?:(?<![A-Za-z0-9])[aA]|(?<=[a-z])A)usweis|(?<![A-Za-z0-9])AUSWEIS)(?i:[ _.-]?(?:nummer|number|nr\.?|no\.?|id))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?((?=[A-Z]{0,9}[0-9])[A-Z0-9]{9,10})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+# A value without a digit is taken only in that alphabet, which has no vowels, so a German word
+# after the name (bitte, vorhanden) is kept.
+pattern = '''(?:(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)(?i:ersonal-?ausweis)|(?:(?<![A-Za-z0-9])[aA]|(?<=[a-z])A)usweis|(?<![A-Za-z0-9])AUSWEIS)(?i:[ _.-]?(?:nummer|number|nr\.?|no\.?|id))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?((?=[A-Z]{0,9}[0-9])[A-Z0-9]{9,10}|[CFGHJKLMNPRTVWXYZ]{9})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["ausweis"]
 replace = "label"
@@ -8743,10 +9225,37 @@ examples = [
     'Personalausweis: T22000129',
     '{"ausweisnummer":"L01X00T47"}',
     'Ausweis-Nr. 1220001297, gültig bis 2030',
+    'PERSONALAUSWEIS=LVLPCHNM1 and ausweisnummer: JVJMMWZNM',
 ]
 counterexamples = [
     'Personalausweis: bitte mitbringen',
     'ausweis_type=ID and ausweisNummer=<nr>',
+    'Personalausweis: VORHANDEN and ausweisnummer: BEANTRAGT',
+]
+
+[[rule]]
+id = "id-card-number"
+description = "Identity card number (6-12 capitals and digits with a digit, or 9 characters of the German card alphabet) after id_card_number, idCardNumber, ID card no., identity card number"
+category = "pii"
+# Shape: ICAO Doc 9303 part 5 (TD1 identity cards: a document number of up to 9 alphanumerics, longer
+# numbers continued in the optional field) and the national formats it covers, e.g. the German
+# Personalausweis (BSI: 9 characters of [CFGHJKLMNPRTVWXYZ0-9]) and the French CNI (12 digits, or 9).
+# The generic English name says only "identity card", so the value needs a digit, except for a
+# value in the German card alphabet, which has no vowels and so spells no word.
+pattern = '''(?:(?<![A-Za-z0-9])[iI]|(?<=[a-z])I)(?:[dD]|(?i:dentity))[ _.-]?(?:[cC]ard|CARD)(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?((?=[A-Z]{0,11}[0-9])[A-Z0-9]{6,12}|[CFGHJKLMNPRTVWXYZ]{9})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+secret_group = 1
+keywords = ["id_card", "idcard", "id card", "id-card", "id.card", "identity card", "identity_card", "identitycard", "identity-card", "identity.card"]
+replace = "label"
+examples = [
+    'id_card_number: T22000129',
+    '{"idCardNumber":"L01X00T47","country":"DE"}',
+    'ID_CARD_NUMBER = "LVLPCHNM1"',
+    'Identity card no. 880692310285',
+]
+counterexamples = [
+    'id_card_number: required and idCardType: PASSPORT',
+    'a valid card 123456789 and ID card: <number> and ID card 2 days before',
+    'id_card_number: PENDING',
 ]
 
 [[rule]]
@@ -8754,7 +9263,7 @@ id = "de-steuer-id"
 description = "German tax identification number (Steuer-ID, 11 digits) after Steuer-ID, Steueridentifikationsnummer, steuerId, IdNr"
 category = "pii"
 # Shape: BZSt: steuerliche Identifikationsnummer, 11 digits (first not 0)
-pattern = '''(?:(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)teuer(?i:[ _.-]?id(?:entifikationsnummer)?|identifikationsnummer)(?i:[ _.-]?(?:nummer|nr\.?))?|(?<![A-Za-z0-9])Id[Nn]r\.?)(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?([1-9][0-9](?:[ ]?[0-9]{3}){3})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)teuer(?i:[ _.-]?id(?:entifikationsnummer)?|identifikationsnummer)(?i:[ _.-]?(?:nummer|nr\.?))?|(?<![A-Za-z0-9])Id[Nn]r\.?)(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([1-9][0-9](?:[ ]?[0-9]{3}){3})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["steuer", "idnr"]
 replace = "label"
@@ -8792,7 +9301,7 @@ id = "fr-nir-keyed"
 description = "French social security number (NIR) in any spacing, Corsican 2A/2B too, after NIR, INSEE, numéro de sécurité sociale, sécu"
 category = "pii"
 # Shape: INSEE: NIR of 13 characters and a 2-digit key (see fr-nir)
-pattern = '''(?:(?<![A-Za-z0-9])(?:[nN][iI][rR]|NIR|[iI][nN][sS][eE][eE]|INSEE)|(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)(?:écu|ÉCU|[eé]curit[eé][ _.-]?[sS]ociale)(?![a-z]))(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?([12][ .-]?[0-9]{2}[ .-]?(?:0[1-9]|1[0-2]|[2-9][0-9])[ .-]?(?:[0-9]{2}|2[AaBb])[ .-]?[0-9]{3}[ .-]?[0-9]{3}(?:[ .-]?[0-9]{2})?)(?![0-9A-Za-z])'''
+pattern = '''(?:(?<![A-Za-z0-9])(?:[nN][iI][rR]|NIR|[iI][nN][sS][eE][eE]|INSEE)|(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)(?:écu|ÉCU|[eé]curit[eé][ _.-]?[sS]ociale)(?![a-z]))(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([12][ .-]?[0-9]{2}[ .-]?(?:0[1-9]|1[0-2]|[2-9][0-9])[ .-]?(?:[0-9]{2}|2[AaBb])[ .-]?[0-9]{3}[ .-]?[0-9]{3}(?:[ .-]?[0-9]{2})?)(?![0-9A-Za-z])'''
 secret_group = 1
 keywords = ["nir", "insee", "sécu", "sociale"]
 replace = "label"
@@ -8831,7 +9340,7 @@ id = "it-codice-fiscale-keyed"
 description = "Italian tax code (codice fiscale) in any case, with omocodia letters, after codice fiscale, codiceFiscale, fiscal_code (tax_code is also Stripe's product tax code, so it is not a name here)"
 category = "pii"
 # Shape: Agenzia delle Entrate (see it-codice-fiscale)
-pattern = '''(?:(?:(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)odice|(?<![A-Za-z0-9])CODICE)[ _.-]?(?:[fF]iscale|FISCALE)|(?:(?<![A-Za-z0-9])[fF]|(?<=[a-z])F)iscal(?i:[ _.-]?code)|(?<![A-Za-z0-9])FISCAL)(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?((?i:[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-7LMNPQRST][0-9LMNPQRSTUV][A-Z][0-9LMNPQRSTUV]{3}[A-Z]))(?![A-Za-z0-9])'''
+pattern = '''(?:(?:(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)odice|(?<![A-Za-z0-9])CODICE)[ _.-]?(?:[fF]iscale|FISCALE)|(?:(?<![A-Za-z0-9])[fF]|(?<=[a-z])F)iscal(?i:[ _.-]?code)|(?<![A-Za-z0-9])FISCAL)(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?((?i:[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-7LMNPQRST][0-9LMNPQRSTUV][A-Z][0-9LMNPQRSTUV]{3}[A-Z]))(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["codice", "fiscal"]
 replace = "label"
@@ -8847,23 +9356,25 @@ counterexamples = [
 
 [[rule]]
 id = "es-dni"
-description = "Spanish DNI (12345678Z) or NIE (X1234567L) after DNI, DNI/NIE, dni_number"
+description = "Spanish DNI (12345678Z) or NIE (X1234567L) after DNI, DNI/NIE, dni_number, documento de identidad, documento_identidad, documentoNacionalDeIdentidad"
 category = "pii"
 # Shape: Ministerio del Interior, Real Decreto 1553/2005 (DNI: 8 digits and a mod-23 control letter; NIE: X/Y/Z, 7 digits and a letter)
-pattern = '''(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)[nN][iI](?![a-z])(?:/(?:NIE|NIF|nie|nif))?(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?([0-9]{8}[ -]?[A-HJ-NP-TV-Za-hj-np-tv-z]|[XYZxyz][ -]?[0-9]{7}[ -]?[A-HJ-NP-TV-Za-hj-np-tv-z])(?![A-Za-z0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)[nN][iI](?![a-z])(?:/(?:NIE|NIF|nie|nif))?|(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)(?i:ocumento[ _.-]?(?:de[ _.-]?|nacional[ _.-]?de[ _.-]?)?identidad))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([0-9]{8}[ -]?[A-HJ-NP-TV-Za-hj-np-tv-z]|[XYZxyz][ -]?[0-9]{7}[ -]?[A-HJ-NP-TV-Za-hj-np-tv-z])(?![A-Za-z0-9])'''
 secret_group = 1
-keywords = ["dni"]
+keywords = ["dni", "documento"]
 replace = "label"
 examples = [
     'DNI: 12345678Z',
     '{"dni":"X1234567L","nombre":"Ana"}',
     'dni_number=00000023T&pais=ES',
     'DNI/NIE: Y-1234567-X',
+    '{"documento_identidad":"12345678Z"} and documentoIdentidad: "X1234567L"',
 ]
 counterexamples = [
     'dni: <dni> and dni: pendiente',
     'DNI: B12345678 (company)',
     'DNI: 1234567Z (7 digits)',
+    'documento_identidad: pendiente and documento_tipo: pasaporte',
 ]
 
 [[rule]]
@@ -8872,7 +9383,7 @@ description = "Spanish NIE (X1234567L) or NIF (12345678Z) after NIE, NIF, nie_nu
 category = "pii"
 # Shape: Ministerio del Interior, Real Decreto 1553/2005 (see es-dni)
 # Its own rule: one leading name per rule keeps the JIT's fast scan for it (see README).
-pattern = '''(?:(?<![A-Za-z0-9])[nN]|(?<=[a-z])N)[iI][eEfF](?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?([0-9]{8}[ -]?[A-HJ-NP-TV-Za-hj-np-tv-z]|[XYZxyz][ -]?[0-9]{7}[ -]?[A-HJ-NP-TV-Za-hj-np-tv-z])(?![A-Za-z0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[nN]|(?<=[a-z])N)[iI][eEfF](?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([0-9]{8}[ -]?[A-HJ-NP-TV-Za-hj-np-tv-z]|[XYZxyz][ -]?[0-9]{7}[ -]?[A-HJ-NP-TV-Za-hj-np-tv-z])(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["nie", "nif"]
 replace = "label"
@@ -8891,7 +9402,7 @@ id = "nl-bsn"
 description = "Dutch citizen service number (BSN, 9 digits, also 1234.56.782) after BSN, burgerservicenummer, sofinummer"
 category = "pii"
 # Shape: Rijksoverheid / Wet algemene bepalingen burgerservicenummer (9 digits passing the 11-test)
-pattern = '''(?:(?:(?<![A-Za-z0-9])[bB]|(?<=[a-z])B)[sS][nN]|(?<![A-Za-z0-9])BSN|(?:(?<![A-Za-z0-9])[bB]|(?<=[a-z])B)urgerservicenummer|(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)ofi-?nummer)(?![a-z])(?i:[ _.-]?(?:nummer|number|nr\.?|no\.?))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?([0-9]{9}|[0-9]{4}\.[0-9]{2}\.[0-9]{3}|[0-9]{3} [0-9]{3} [0-9]{3}|[0-9]{8})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[bB]|(?<=[a-z])B)[sS][nN]|(?<![A-Za-z0-9])BSN|(?:(?<![A-Za-z0-9])[bB]|(?<=[a-z])B)(?i:urgerservicenummer)|(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)(?i:ofi-?nummer))(?![a-z])(?i:[ _.-]?(?:nummer|number|nr\.?|no\.?))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([0-9]{9}|[0-9]{4}\.[0-9]{2}\.[0-9]{3}|[0-9]{3} [0-9]{3} [0-9]{3}|[0-9]{8})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["bsn", "burgerservicenummer", "sofinummer", "sofi-nummer"]
 replace = "label"
@@ -8899,6 +9410,7 @@ examples = [
     'BSN: 111222333',
     '{"burgerservicenummer":"123456782"}',
     'bsn=1234.56.782&naam=Jan',
+    'export BURGERSERVICENUMMER=111222333',
 ]
 counterexamples = [
     'bsn: onbekend and BSN 1234567 (7 digits)',
@@ -8910,7 +9422,7 @@ id = "in-aadhaar"
 description = "Indian Aadhaar number (12 digits, first 2-9, grouped 4-4-4) after aadhaar, aadhar, Aadhaar No."
 category = "pii"
 # Shape: UIDAI: Aadhaar number, 12 digits, the first not 0 or 1, last a Verhoeff check digit
-pattern = '''(?:(?:(?<![A-Za-z0-9])[aA]|(?<=[a-z])A)(?i:adhaa?r)|(?<![A-Za-z0-9])AADHAA?R)(?i:[ _.-]?(?:card|number|num|no\.?|#|id|uid)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?([2-9][0-9]{3}([ -]?)[0-9]{4}\2[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[aA]|(?<=[a-z])A)(?i:adhaa?r)|(?<![A-Za-z0-9])AADHAA?R)(?i:[ _.-]?(?:card|number|num|no\.?|#|id|uid)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([2-9][0-9]{3}([ -]?)[0-9]{4}\2[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["aadhaar", "aadhar"]
 replace = "label"
@@ -8929,7 +9441,7 @@ id = "in-pan"
 description = "Indian Permanent Account Number (ABCDE1234F) after PAN, pan_number, PAN card no."
 category = "pii"
 # Shape: Income Tax Department of India: PAN of 5 letters (4th the holder type), 4 digits, 1 check letter
-pattern = '''(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)[aA][nN](?![a-z])(?i:[ _.-]?(?:card|number|num|no\.?|#)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?([A-Za-z]{5}[0-9]{4}[A-Za-z])(?![A-Za-z0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)[aA][nN](?![a-z])(?i:[ _.-]?(?:card|number|num|no\.?|#)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([A-Za-z]{5}[0-9]{4}[A-Za-z])(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["pan"]
 replace = "label"
@@ -8949,7 +9461,7 @@ description = "Indian Permanent Account Number (ABCDE1234F) after permanent acco
 category = "pii"
 # Shape: Income Tax Department of India (see in-pan)
 # Its own rule: one leading name per rule keeps the JIT's fast scan for it (see README).
-pattern = '''(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)ermanent[ _.-]?[aA]ccount[ _.-]?[nN]umber(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?([A-Za-z]{5}[0-9]{4}[A-Za-z])(?![A-Za-z0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)ermanent[ _.-]?[aA]ccount[ _.-]?[nN]umber(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([A-Za-z]{5}[0-9]{4}[A-Za-z])(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["permanent account number", "permanent_account_number", "permanentaccountnumber", "permanent-account-number"]
 replace = "label"
@@ -8986,7 +9498,7 @@ id = "br-cpf-keyed"
 description = "Brazilian CPF (11 digits, dots and dash optional) or CNPJ after cpf, cnpj, cpf_cnpj"
 category = "pii"
 # Shape: Receita Federal: CPF NNN.NNN.NNN-DD and CNPJ NN.NNN.NNN/NNNN-DD
-pattern = '''(?:(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)(?:[pP][fF]|[nN][pP][jJ])|(?<![A-Za-z0-9])C(?:PF|NPJ))(?![a-z])(?:[_/-](?:cnpj|CNPJ|Cnpj))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?([0-9]{3}\.?[0-9]{3}\.?[0-9]{3}-?[0-9]{2}|[0-9]{2}\.?[0-9]{3}\.?[0-9]{3}/?[0-9]{4}-?[0-9]{2})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)(?:[pP][fF]|[nN][pP][jJ])|(?<![A-Za-z0-9])C(?:PF|NPJ))(?![a-z])(?:[_/-](?:cnpj|CNPJ|Cnpj))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([0-9]{3}\.?[0-9]{3}\.?[0-9]{3}-?[0-9]{2}|[0-9]{2}\.?[0-9]{3}\.?[0-9]{3}/?[0-9]{4}-?[0-9]{2})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["cpf", "cnpj"]
 replace = "label"
@@ -9005,7 +9517,7 @@ id = "ca-sin"
 description = "Canadian Social Insurance Number (9 digits, 123 456 782) after SIN, sin_number"
 category = "pii"
 # Shape: Employment and Social Development Canada: SIN, 9 digits (Luhn), first digit not 8 (0 only in examples such as 046 454 286)
-pattern = '''(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)[iI][nN](?![a-z(])(?i:[ _.-]?(?:number|num|nbr|no\.?|#))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?([0-79][0-9]{2}([ -]?)[0-9]{3}\2[0-9]{3})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)[iI][nN](?![a-z(])(?i:[ _.-]?(?:number|num|nbr|no\.?|#))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([0-79][0-9]{2}([ -]?)[0-9]{3}\2[0-9]{3})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["sin"]
 replace = "label"
@@ -9025,7 +9537,7 @@ description = "Canadian Social Insurance Number (9 digits) after social insuranc
 category = "pii"
 # Shape: Employment and Social Development Canada (see ca-sin)
 # Its own rule: one leading name per rule keeps the JIT's fast scan for it (see README).
-pattern = '''(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)ocial[ _.-]?[iI]nsurance(?i:[ _.-]?(?:number|num|nbr|no\.?|#))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?([0-79][0-9]{2}([ -]?)[0-9]{3}\2[0-9]{3})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)ocial[ _.-]?[iI]nsurance(?i:[ _.-]?(?:number|num|nbr|no\.?|#))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([0-79][0-9]{2}([ -]?)[0-9]{3}\2[0-9]{3})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["social insurance", "social_insurance", "socialinsurance", "social-insurance"]
 replace = "label"
@@ -9044,7 +9556,7 @@ id = "au-tfn"
 description = "Australian Tax File Number (8-9 digits, 123 456 782) after TFN, tax file number"
 category = "pii"
 # Shape: Australian Taxation Office: TFN, 9 digits (8 for some older numbers), weighted mod-11 check
-pattern = '''(?:(?:(?<![A-Za-z0-9])[tT]|(?<=[a-z])T)[fF][nN](?![a-z])|(?<![A-Za-z0-9])TFN|(?:(?<![A-Za-z0-9])[tT]|(?<=[a-z])T)ax[ _.-]?[fF]ile[ _.-]?(?:[nN]umber|[nN]o\.?))(?i:[ _.-]?(?:number|num|no\.?|#))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?([0-9]{3}([ -]?)[0-9]{3}\2[0-9]{2,3})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[tT]|(?<=[a-z])T)[fF][nN](?![a-z])|(?<![A-Za-z0-9])TFN|(?:(?<![A-Za-z0-9])[tT]|(?<=[a-z])T)(?:ax[ _.-]?[fF]ile[ _.-]?(?:[nN]umber|[nN]o\.?)|AX[ _.-]?FILE[ _.-]?(?:NUMBER|NO\.?)))(?i:[ _.-]?(?:number|num|no\.?|#))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?([0-9]{3}([ -]?)[0-9]{3}\2[0-9]{2,3})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["tfn", "tax file", "tax_file", "taxfile", "tax-file"]
 replace = "label"
@@ -9052,6 +9564,7 @@ examples = [
     'TFN: 123 456 782',
     '{"tfn":"876543210"}',
     'Tax File Number 123-456-782',
+    'TAX_FILE_NUMBER = "123 456 782"',
 ]
 counterexamples = [
     'tfn: <tfn> and tfn=12345',
@@ -9063,7 +9576,7 @@ id = "driver-licence"
 description = "Driver's licence number (letters and digits, 4+ digits) after driver's license, drivers_licence_number, driving licence, DL#, dl_number"
 category = "pii"
 # Shape: State and national licence formats (e.g. DVLA: 16 characters MORGA753116SM9IJ; US states: 1-2 letters and 4-14 digits)
-pattern = '''(?:(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)(?:river|RIVER)(?:['’]?[sS])?[ _.-]?(?:[lL]icen[cs]e|LICEN[CS]E)|(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)(?:riving|RIVING)[ _.-]?(?:[lL]icen[cs]e|LICEN[CS]E)|(?<![A-Za-z0-9])(?:DL|dl|Dl)(?=[ _.-]?(?i:number|no\b)|#))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#)?\s{0,3}+(?:\\?["'])?((?=(?:[A-Z .-]{0,20}[0-9]){5})[A-Z0-9]{1,20}(?:[ .-](?=[A-Z]{0,19}[0-9]|[A-Z](?![A-Za-z0-9]))[A-Z0-9]{1,20}){0,5})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)(?:river|RIVER)(?:['’]?[sS])?[ _.-]?(?:[lL]icen[cs]e|LICEN[CS]E)|(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)(?:riving|RIVING)[ _.-]?(?:[lL]icen[cs]e|LICEN[CS]E)|(?<![A-Za-z0-9])(?:DL|dl|Dl)(?=[ _.-]?(?i:number|no\b)|#))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=])?\s{0,3}+(?:\\?["'`])?((?=(?:[A-Z .-]{0,20}[0-9]){5})[A-Z0-9]{1,20}(?:[ .-](?=[A-Z]{0,19}[0-9]|[A-Z](?![A-Za-z0-9]))[A-Z0-9]{1,20}){0,5})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["driver", "driving", "dl#", "dl_n", "dl-n", "dl.n", "dl n", "dlnumber", "dlno"]
 replace = "label"

@@ -61,6 +61,10 @@ public struct RedactionRule: Sendable, Identifiable {
     /// Texts that must come out unchanged.
     public var counterexamples: [String]
     public var origin: Origin
+    /// The pattern as the embedded default rule files define it, for a rule loaded from them
+    /// (nil otherwise). Facts known about a built-in pattern (``CandidateRuns``) apply only while
+    /// ``pattern`` still equals it.
+    var builtInPattern: String?
 
     public init(id: String, description: String, category: Category, pattern: String, regex: PCRE2Regex,
                 secretGroup: Int = 0, keywords: [String] = [], validation: Validation = .none,

@@ -54,9 +54,13 @@ extension RuleSet {
         }
 
         var files: [RuleFile] = []
-        for source in sources {
+        for (index, source) in sources.enumerated() {
             let text = try RuleFileLoader.decodeUTF8(source.data, path: source.path)
-            files.append(try RuleFileLoader.parse(text, path: source.path))
+            var file = try RuleFileLoader.parse(text, path: source.path)
+            if index < defaultCount {
+                for rule in file.rules.indices { file.rules[rule].builtInPattern = file.rules[rule].pattern }
+            }
+            files.append(file)
         }
 
         var hasher = SHA256()

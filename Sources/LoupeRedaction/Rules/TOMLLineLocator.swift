@@ -16,27 +16,37 @@ struct TOMLLineLocator {
 
     /// The kind of each line; index 0 is line 1.
     let lines: [LineKind]
+    /// The lines (1-based) of each `[[name]]` header, in order: every rule of a file asks for its
+    /// own, so this is worked out once rather than by a scan per rule.
+    private let tableArrayLines: [String: [Int]]
 
     init(text: String) {
         var kinds: [LineKind] = []
+        var arrays: [String: [Int]] = [:]
         var state = ScanState.normal
-        // Split on "\n" only; a trailing "\r" is whitespace to the classifier.
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let bytes = Array(line.utf8)
-            kinds.append(state == .normal ? Self.classify(bytes) : .other)
-            state = Self.advance(state, over: bytes)
+        // Split on "\n" only; a trailing "\r" is whitespace to the classifier. The bytes are
+        // read in place: default rule files are loaded on every start.
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            while start <= utf8.count {
+                let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.count
+                let bytes = Array(utf8[start..<end])
+                let kind = state == .normal ? Self.classify(bytes) : .other
+                if case .header(let name, true) = kind { arrays[name, default: []].append(kinds.count + 1) }
+                kinds.append(kind)
+                state = Self.advance(state, over: bytes)
+                start = end + 1
+            }
         }
         lines = kinds
+        tableArrayLines = arrays
     }
 
     /// The line of the `index`-th (0-based) `[[name]]` header.
     func line(ofTableArray name: String, index: Int) -> Int? {
-        var seen = 0
-        for (offset, kind) in lines.enumerated() where kind == .header(name: name, isArray: true) {
-            if seen == index { return offset + 1 }
-            seen += 1
-        }
-        return nil
+        guard let lines = tableArrayLines[name], lines.indices.contains(index) else { return nil }
+        return lines[index]
     }
 
     /// The line of the `[name]` header.
