@@ -82,6 +82,23 @@ final class PatternEngine: Sendable {
         }
     }
 
+    /// The engine of the built-in rule set, built once: every logger, redactor and scanner of a
+    /// process that uses the default rules shares it (building one takes milliseconds, and a
+    /// process such as the test suite builds hundreds of redactors).
+    static let builtIn = PatternEngine(rules: RuleSet.builtIn.rules)
+
+    /// An engine for `rules`: the shared ``builtIn`` one when they are the built-in rules as
+    /// loaded, else a new one.
+    static func engine(for rules: [RedactionRule]) -> PatternEngine {
+        let builtIn = RuleSet.builtIn.rules
+        let isBuiltIn = rules.count == builtIn.count && zip(rules, builtIn).allSatisfy { rule, original in
+            rule.id == original.id && rule.pattern == original.pattern && rule.builtInPattern == rule.pattern
+                && rule.keywords == original.keywords && rule.validation == original.validation
+                && rule.secretGroup == original.secretGroup && rule.replacement == original.replacement
+        }
+        return isBuiltIn ? Self.builtIn : PatternEngine(rules: rules)
+    }
+
     /// Whether any rule's keyword occurs in `text`: only then can showing `text` as the context
     /// of a value (a JSON key, a header name) change what the rules find in the value.
     func mentionsKeyword(_ text: UnsafeRawBufferPointer) -> Bool {

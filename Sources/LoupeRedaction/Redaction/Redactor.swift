@@ -51,7 +51,7 @@ public struct Redactor: EventRedactor {
                 hashKey: RedactionHashKey = .fromEnvironment(), logger: Logger = Logger(label: "loupe.redactor")) {
         self.ruleSet = ruleSet
         self.style = style
-        self.engine = PatternEngine(rules: ruleSet.rules)
+        self.engine = PatternEngine.engine(for: ruleSet.rules)
         self.hashKey = hashKey
         self.logger = logger
         let structural = ruleSet.structural

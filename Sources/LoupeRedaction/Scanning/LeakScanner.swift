@@ -55,7 +55,7 @@ public struct LeakScanner: Sendable {
     public init(ruleSet: RuleSet, limits: Limits = Limits()) {
         self.ruleSet = ruleSet
         self.limits = limits
-        engine = PatternEngine(rules: ruleSet.rules)
+        engine = PatternEngine.engine(for: ruleSet.rules)
     }
 
     /// The redactor's matching step, shared so that a finding is exactly what redaction replaces.
