@@ -1,4 +1,5 @@
 import Foundation
+import RedactionCorpus
 
 /// Writes a deterministic, realistic HTTP traffic dump for redaction benchmarks: request and
 /// response heads, JSON and form bodies, SSE deltas, with secrets and benign look-alikes at the
@@ -80,19 +81,8 @@ struct TrafficCorpus {
     }
 }
 
-/// A small fast deterministic generator, so the corpus is the same on every run.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
+    /// 16 random bytes with the version (4) and variant bits of a random UUID.
     mutating func uuidBytes() -> uuid_t {
         let a = next(), b = next()
         return (UInt8(truncatingIfNeeded: a), UInt8(truncatingIfNeeded: a >> 8), UInt8(truncatingIfNeeded: a >> 16),

@@ -1,12 +1,13 @@
 import Foundation
 
-/// The SplitMix64 generator (the same as loupe-bench's `TrafficCorpus`): tiny, fast and fully
-/// deterministic across platforms, so a seed always yields the same corpus.
-struct SplitMix64 {
+/// The SplitMix64 generator: tiny, fast and fully deterministic across platforms, so a seed
+/// always yields the same corpus (this one and loupe-bench's `TrafficCorpus`).
+public struct SplitMix64: Sendable {
     private var state: UInt64
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

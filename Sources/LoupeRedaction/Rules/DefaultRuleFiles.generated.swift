@@ -7101,6 +7101,39 @@ counterexamples = [
 ]
 
 [[rule]]
+id = "authorization-raw-credential"
+description = "Raw credential of 16+ characters directly after Authorization: / authorization= with no scheme word (API-key style headers: curl -H \"Authorization: <key>\", JSON headers, query strings); Bearer, Basic, Token, Digest, Negotiate and AWS4-HMAC-SHA256 values are left to their own rules"
+category = "credential"
+# Shape: RFC 9110 §11.6.2 defines Authorization as `auth-scheme [ 1*SP token68 ]`, but many APIs
+# (AssemblyAI, Linear, Pipedrive-style keys, Shopify apps) document sending the bare API key as the
+# whole header value. A value that starts with a registered or common scheme word followed by a
+# non-alphanumeric (Bearer x, Basic+…, AWS4-HMAC-SHA256 Credential=…) is another rule's, so the
+# scheme word is never redacted here. The value is a single run of token68 characters, 16+ long,
+# with a digit and 3 bits of entropy per character, so prose ("Authorization:
+# required for every request"), identifiers (AuthorizationHeaderValue, X-Signature-Version-2),
+# placeholders (<token>, ${TOKEN}) and scheme words are kept.
+pattern = '''[aA][uU][tT][hH][oO][rR][iI][zZ][aA][tT][iI][oO][nN](?:\\?["'])?[ \t]*+[:=][ \t]*+(?:\\?["'])?(?!(?i:bearer|basic|token|digest|negotiate|ntlm|kerberos|aws4-hmac-sha256|aws|hmac|hmac-sha256|oauth|apikey|api-key|key|sharedkey|sso-key|ssws|genieKey|dpop|mac|hoba|mutual|scram-sha-256|scram-sha-1|vapid|gnap|privacytoken|signature|credential)(?![A-Za-z0-9]))(?=[A-Za-z0-9._~+/=-]{0,255}?[0-9])(?!(?:[A-Za-z]++|[0-9]{1,2})(?:-(?:[A-Za-z]++|[0-9]{1,2}))++(?![A-Za-z0-9._~+/=-]))([A-Za-z0-9._~+/-]{16,512}+=*+)(?=\\?["'\s,;&}\])]|$)'''
+secret_group = 1
+keywords = ["authorization"]
+validate = "entropy>=3.0"
+replace = "label"
+examples = [
+    'curl -sS -H "Authorization: 0f11f269cda3add70cf59c7d1791e714" https://api.example.com/v1/me',
+    '{"headers":{"Authorization":"Zx8pQ2vL9mN4rT7wY1bC5dF3gH6jK0sA","Accept":"application/json"}}',
+    'GET /v1/stream?authorization=q8Wd3kL0vZ7xN2mB5cR9tY4uAb12&format=json HTTP/1.1',
+    'DEBUG > authorization: lin_api_EXAMPLEfake0123456789abcdefGHIJ',
+]
+counterexamples = [
+    'Authorization: Bearer x and Authorization: <token> and Authorization: ${TOKEN}',
+    'Authorization: Basic dXNlcjpwYXNzd29yZA== Authorization: Digest username="Mufasa", realm="x"',
+    'Authorization: AWS4-HMAC-SHA256 Credential=AKIAEXAMPLE/20130524/us-east-1/s3/aws4_request',
+    'Authorization: required for every request; authorization=Bearer%20abc authorization=Basic+dXNlcjpwYXNzd29yZA',
+    'Authorization: Negotiate YIIGhgYJKoZIhvcSAQICAQBuggZ1MIIGcaADAgEF',
+    'authorization: [REDACTED:authorization-raw-credential]',
+    'authorization=AuthorizationHeaderValue; Authorization: X-Example-Signature-Version-2',
+]
+
+[[rule]]
 id = "basic-auth"
 description = "HTTP Basic credential (base64 of user:password) after the Basic scheme; the scheme word is kept"
 category = "credential"
@@ -7623,6 +7656,41 @@ counterexamples = [
 ]
 
 [[rule]]
+id = "cli-secret-option"
+description = "Random-looking value of a command-line option named for a token, secret, credential, auth or API key: --api-token X, --datadog-api-key X, --client-secret X, -token X, -ApiKey X, --auth-token=X"
+category = "credential"
+# Shape: the GNU/POSIX long-option convention (--name value / --name=value) and single-dash
+# Go/PowerShell parameters (-token value, -ApiKey value); documented e.g. by the Datadog agent
+# (--datadog-api-key), az (--client-secret), gh/glab (--token), npm (--auth). The option's last
+# word ends in token, secret, credential(s) or auth, or is a qualified key (api-key, access-key,
+# …, as in key-assignment); password options are cli-password-option's. The value must look
+# random (a digit, or 16+ characters of both cases, and 3 bits of entropy per character), so
+# references ($X, ${X}, "$(cat f)"), paths (/run/…, ./x, ~/…, *.pem), other flags, placeholders,
+# key=value specs (--secret id=npmrc,src=…) and secret names (--secret db_password) are kept.
+pattern = '''(?<![A-Za-z0-9_-])-{1,2}+(?:[A-Za-z0-9]++[-_]){0,4}+(?:[A-Za-z]{0,16}?(?i:token|secret|credentials?|auth)(?<!(?i)page[-_]token|next[-_]token|client[-_]token|pagetoken|nexttoken|clienttoken)|[A-Za-z]{0,16}?[kK][eE][yY](?<=(?i)apikey|api[_.-]key|accesskey|access[_.-]key|secretkey|secret[_.-]key|privatekey|private[_.-]key|signingkey|signing[_.-]key|encryptionkey|encryption[_.-]key|masterkey|master[_.-]key|authkey|auth[_.-]key|clientkey|client[_.-]key|appkey|app[_.-]key|consumerkey|consumer[_.-]key|accountkey|account[_.-]key|servicekey|service[_.-]key|subscriptionkey|subscription[_.-]key|licensekey|license[_.-]key|ingestkey|ingest[_.-]key|webhookkey|webhook[_.-]key|hmackey|hmac[_.-]key))(?:=|[ \t]++)["']?+(?![-$%<{\[*`@(/~.\\]|[A-Za-z]{2,10}:(?!//)|[A-Za-z_][A-Za-z0-9_]*+=(?!=*+(?:[\s"']|$))|(?:[a-z0-9_.-]++/)++)(?![^\s"'`;|&<>()]{0,256}?\$[{(A-Za-z_])(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|required|optional|string|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?![A-Za-z0-9])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z0-9]++)++(?![A-Za-z0-9]))(?=[^\s"'`;|&<>()]{0,255}?[0-9]|(?=[^\s"'`;|&<>()]{0,255}?[A-Z])(?=[^\s"'`;|&<>()]{0,255}?[a-z])[^\s"'`;|&<>()]{16})([^\s"'`;|&<>()]{8,256}+)(?<!\.pem|\.key|\.json|\.txt|\.crt|\.p12|\.pfx|\.yaml|\.yml|\.env|\.gpg|\.asc|\.cfg|\.conf|\.ini|\.toml|\.jks|\.der|\.csv)'''
+secret_group = 1
+keywords = ["token ", "token=", "token\t", "secret ", "secret=", "secret\t", "credential ", "credential=", "credentials ", "credentials=", "auth ", "auth=", "auth\t", "key ", "key=", "key\t"]
+validate = "entropy>=3.0"
+replace = "label"
+examples = [
+    'datadog-agent run --datadog-api-key 9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c --site datadoghq.eu',
+    'az login --service-principal -u 00000000-1111-2222-3333-444444444444 --client-secret q8Wd3kL0vZ7xN2mB5cR9tY4uAb12 --tenant example.onmicrosoft.com',
+    'terraform-provider-example -token k3Jd9sLq0Wm2Xn8Bv5Cz7Fa1 -org acme',
+    'mytool --api-token "Zx8pQ2vL9mN4rT7wY1bC5dF3gH6jK0sA" --verbose',
+    'Publish-Module -Name Example -NuGetApiKey oy2EXAMPLEfake0123456789abcdefghijklmnop',
+    'npm publish --auth Zm9vYmFyYmF6cXV4LWZha2UtYXV0aA==',
+]
+counterexamples = [
+    'mytool --api-key "$API_KEY" --token $(cat f) --client-secret ${CLIENT_SECRET}',
+    'aws secretsmanager get-secret-value --secret-name prod/db --secret-id arn:aws:secretsmanager:x',
+    'mytool --token "$(cat /run/secrets/t)" --api-key <your-api-key> --token YOUR_TOKEN --secret xxxxxxxxxxxx',
+    'gh auth login --with-token < token.txt; tool --token-file /etc/token --private-key ./deploy.pem',
+    'docker build --secret id=npmrc,src=secret.txt . && docker service create --secret db_password nginx',
+    'curl --sort-key created_at --max-tokens 4096 --auth-type oauth --token-url https://example.com/token',
+    'Use --api-token TOKEN or the --client-secret option',
+]
+
+[[rule]]
 id = "mysql-cli-password"
 description = "Password attached to -p on a MySQL/MariaDB client command line (mysql -pSECRET, mysqldump -uroot -pSECRET)"
 category = "credential"
@@ -8033,6 +8101,70 @@ counterexamples = [
 ]
 
 [[rule]]
+id = "markdown-table-secret"
+description = "Random-looking value in a Markdown table row whose first cell names a token, secret, credential, password or API key: | API_KEY | x |, | `client_secret` | `x` |"
+category = "credential"
+# Shape: GitHub Flavored Markdown tables (https://github.github.com/gfm/#tables-extension-), as pasted
+# into READMEs, wikis and tickets; the name cell ends in token, secret, credential(s), auth,
+# password or a qualified key. The value cell must be one run of 8+ non-space characters with a
+# digit (or 16+ of both cases) and 3 bits of entropy per character, so header rows (| key |
+# description |), type cells (string), prose and placeholders are kept.
+pattern = '''\|[ \t]*+`?[A-Za-z][A-Za-z0-9_.-]{0,60}?(?:(?i:token)(?<!(?i)page[_.-]token|next[_.-]token|client[_.-]token|pagetoken|nexttoken|clienttoken)|(?i:secret|credentials?|auth|password|passwd)|[kK][eE][yY](?<=(?i)apikey|api[_.-]key|accesskey|access[_.-]key|secretkey|secret[_.-]key|privatekey|private[_.-]key|signingkey|signing[_.-]key|encryptionkey|encryption[_.-]key|masterkey|master[_.-]key|authkey|auth[_.-]key|clientkey|client[_.-]key|appkey|app[_.-]key|consumerkey|consumer[_.-]key|accountkey|account[_.-]key|servicekey|service[_.-]key|subscriptionkey|subscription[_.-]key|licensekey|license[_.-]key|ingestkey|ingest[_.-]key|webhookkey|webhook[_.-]key|hmackey|hmac[_.-]key))`?[ \t]*+\|[ \t]*+`?(?![$<{%\[*`]|#\{|&lt;)(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|required|optional|string|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?![A-Za-z0-9])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z0-9]++)++(?![A-Za-z0-9]))(?=[^\s|`]{0,255}?[0-9]|(?=[^\s|`]{0,255}?[A-Z])(?=[^\s|`]{0,255}?[a-z])[^\s|`]{16})([^\s|`]{8,256}+)`?[ \t]*+\|'''
+secret_group = 1
+keywords = ["oken |", "oken|", "oken` |", "cret |", "cret|", "cret` |", "key |", "key|", "key` |", "tial |", "tials |", "auth |", "word |", "word|", "word` |", "tial` |", "tials` |", "auth` |"]
+validate = "entropy>=3.0"
+replace = "label"
+examples = [
+    '| API_KEY | Zx8pQ2vL9mN4rT7wY1bC5dF3gH6 |',
+    '''| Variable | Value |
+|---|---|
+| GITHUB_TOKEN | k3Jd9sLq0Wm2Xn8Bv5Cz7Fa1 |''',
+    '| `client_secret` | `q8Wd3kL0vZ7xN2mB5cR9tY4u` | OAuth app |',
+]
+counterexamples = [
+    '| key | description |',
+    '''| API_KEY | Your API key from the dashboard |
+| `api_token` | string | The token used to authenticate |''',
+    '| CLIENT_SECRET | `${CLIENT_SECRET}` | | DB_PASSWORD | changeme |',
+]
+
+[[rule]]
+id = "terraform-variable-secret-default"
+description = "High-entropy default of a Terraform/OpenTofu variable named for a token, secret, credential, auth or API key: variable \"api_token\" { default = \"x\" }"
+category = "credential"
+# Shape: the Terraform input-variable block (https://developer.hashicorp.com/terraform/language/values/variables),
+# whose default argument holds the value when no other is given; the variable's name ends in token,
+# secret, credential(s), auth or a qualified key (the names of the assignment rules). The block is
+# read up to 400 characters without braces, so a default in another block is not taken; the value
+# needs 3 bits of entropy per character over 8+ characters.
+pattern = '''[vV]ariable[ \t]++"[A-Za-z0-9_-]{0,60}?(?:(?i:token)(?<!(?i)page[_.-]token|next[_.-]token|client[_.-]token|sync[_.-]token|pagetoken|nexttoken|clienttoken|synctoken)|(?i:secret|credentials?|auth)|[kK][eE][yY](?<=(?i)apikey|api[_.-]key|accesskey|access[_.-]key|secretkey|secret[_.-]key|privatekey|private[_.-]key|signingkey|signing[_.-]key|encryptionkey|encryption[_.-]key|masterkey|master[_.-]key|authkey|auth[_.-]key|clientkey|client[_.-]key|appkey|app[_.-]key|consumerkey|consumer[_.-]key|accountkey|account[_.-]key|servicekey|service[_.-]key|subscriptionkey|subscription[_.-]key|licensekey|license[_.-]key|ingestkey|ingest[_.-]key|webhookkey|webhook[_.-]key|hmackey|hmac[_.-]key))"[ \t]*+\{[^{}]{0,400}?(?<![A-Za-z0-9_])default[ \t]*+=[ \t]*+"(?![$<{%\[*`]|#\{)(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|required|optional|string|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?![A-Za-z0-9])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z0-9]++)++(?![A-Za-z0-9]))([^"\r\n]{8,256}+)"'''
+secret_group = 1
+keywords = ["variable"]
+validate = "entropy>=3.0"
+replace = "label"
+examples = [
+    '''
+variable "api_token" {
+  type      = string
+  sensitive = true
+  default   = "k3Jd9sLq0Wm2Xn8Bv5Cz7Fa1"
+}
+''',
+    'variable "client_secret" { default = "q8Wd3kL0vZ7xN2mB5cR9tY4u" }',
+    'variable "datadog_api_key" { type = string, default = "9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4c" }',
+]
+counterexamples = [
+    'variable "api_token" { type = string, default = "" } variable "region" { default = "eu-west-1-abcdef" }',
+    'variable "client_secret" { default = "${var.fallback_secret}" }',
+    '''
+variable "api_token" {
+  description = "The token used by the provider"
+}
+variable "region" { default = "eu-central-1x" }
+''',
+]
+
+[[rule]]
 id = "env-list-password"
 description = "Value of a password variable in a name/value list: Kubernetes and Compose env lists (- name: DB_PASSWORD / value: x), flow maps {name: DB_PASSWORD, value: x}, ECS/CloudFormation Name/Value pairs"
 category = "credential"
@@ -8061,6 +8193,35 @@ counterexamples = [
 ]
 
 [[rule]]
+id = "env-list-secret"
+description = "High-entropy value of a token, secret, credential or API-key variable in a name/value list: Kubernetes and Compose env lists (- name: API_TOKEN / value: x), flow maps {name: X_SECRET, value: y}, ECS/CloudFormation Name/Value pairs"
+category = "credential"
+# Shape: the Kubernetes EnvVar object (https://kubernetes.io/docs/reference/kubernetes-api/workload-resources/pod-v1/#environment-variables)
+# and the Name/Value pairs of ECS task definitions; env-list-password's form for names ending in
+# token, secret, credential(s), auth or a qualified key, with 3 bits of entropy per character over
+# 8+ characters. valueFrom, references, placeholders and pagination tokens are kept.
+pattern = '''[nN](?i:ame)["']?[ \t]*+[:=][ \t]*+["']?[A-Za-z0-9_.-]{0,60}?(?:(?i:token)(?<!(?i)page[_.-]token|next[_.-]token|client[_.-]token|sync[_.-]token|pagetoken|nexttoken|clienttoken|synctoken)|(?i:secret|credentials?|auth)|[kK][eE][yY](?<=(?i)apikey|api[_.-]key|accesskey|access[_.-]key|secretkey|secret[_.-]key|privatekey|private[_.-]key|signingkey|signing[_.-]key|encryptionkey|encryption[_.-]key|masterkey|master[_.-]key|authkey|auth[_.-]key|clientkey|client[_.-]key|appkey|app[_.-]key|consumerkey|consumer[_.-]key|accountkey|account[_.-]key|servicekey|service[_.-]key|subscriptionkey|subscription[_.-]key|licensekey|license[_.-]key|ingestkey|ingest[_.-]key|webhookkey|webhook[_.-]key|hmackey|hmac[_.-]key))["']?[ \t]*+(?:,[ \t]*+|\r?\n[ \t]*+(?:-[ \t]++)?)["']?(?i:value)["']?[ \t]*+[:=][ \t]*+(?![$<{%\[*`]|#\{|&lt;)(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|required|optional|string|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?![A-Za-z0-9])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z0-9]++)++(?![A-Za-z0-9]))(?|"([^"\r\n]{8,256}+)"|'([^'\r\n]{8,256}+)'|([^\s"',}\]]{8,256}+))'''
+secret_group = 1
+keywords = ["value:", "value\":", "value\" :", "value':", "value :", "value=", "value ="]
+validate = "entropy>=3.0"
+replace = "label"
+examples = [
+    '''        env:
+        - name: API_TOKEN
+          value: k3Jd9sLq0Wm2Xn8Bv5Cz7Fa1''',
+    'env: [{name: WEBHOOK_SECRET, value: q8Wd3kL0vZ7xN2mB5cR9tY4u}]',
+    '"environment": [{"name": "STRIPE_API_KEY", "value": "Zx8pQ2vL9mN4rT7wY1bC5dF3gH6"}]',
+]
+counterexamples = [
+    '''- name: API_TOKEN
+  valueFrom:
+    secretKeyRef: {name: api, key: token}''',
+    '''- name: API_TOKEN
+  value: ${API_TOKEN}''',
+    '{name: NEXT_PAGE_TOKEN, value: eyJvZmZzZXQiOjEwMH0K} {name: CLIENT_SECRET, value: changeme}',
+]
+
+[[rule]]
 id = "dockerfile-env-password"
 description = "Password in a Dockerfile ENV or ARG instruction written without '=' (ENV DB_PASSWORD s3cret), the legacy space form"
 category = "credential"
@@ -8079,6 +8240,30 @@ counterexamples = [
     'ENV DB_PASSWORD ${DB_PASSWORD}',
     'ENV DB_PASSWORD_FILE=/run/secrets/db and ENV DB_PASSWORD_FILE /run/secrets/db',
     'the ENV password is set at runtime',
+]
+
+[[rule]]
+id = "dockerfile-env-secret"
+description = "High-entropy token, secret, credential or API-key value in a Dockerfile ENV or ARG instruction written without '=' (ENV API_TOKEN x), the legacy space form"
+category = "credential"
+# Shape: the Dockerfile ENV <key> <value> form (https://docs.docker.com/reference/dockerfile/#env)
+# and ARG defaults; dockerfile-env-password's form for upper-case names ending in TOKEN, SECRET,
+# CREDENTIAL(S), AUTH or a qualified KEY, with 3 bits of entropy per character over 8+ characters.
+pattern = '''(?<![A-Za-z0-9_])(?:ENV|ARG)[ \t]++[A-Z0-9_]{0,60}?(?:TOKEN(?<!PAGE_TOKEN|NEXT_TOKEN|CLIENT_TOKEN)|SECRET|CREDENTIALS?|AUTH|(?:API|ACCESS|SECRET|PRIVATE|SIGNING|ENCRYPTION|MASTER|AUTH|CLIENT|APP|CONSUMER|ACCOUNT|SERVICE|SUBSCRIPTION|LICENSE|INGEST|WEBHOOK|HMAC)_?KEY)[ \t]++(?![$<{%\[*`/~]|#\{)(?!(?i:null|nil|none|true|false|undefined|empty|changeme|change[_-]?me|changeit|example|dummy|redacted|hidden|masked|placeholder|replace[_-]?me|todo|tbd|required|optional|string|your[_-][A-Za-z0-9_-]*+|my[_-]?(?:password|secret|token|api[_-]?key)|[x*.\x{2022}\x{2026}_-]{3,}+)(?![A-Za-z0-9])|YOUR[A-Z0-9_]*+|[A-Z]++(?:_[A-Z0-9]++)++(?![A-Za-z0-9]))(?|"([^"\r\n]{8,256}+)"|'([^'\r\n]{8,256}+)'|([^\s"']{8,256}+))'''
+secret_group = 1
+keywords = ["env ", "arg ", "env\t", "arg\t"]
+validate = "entropy>=3.0"
+replace = "label"
+examples = [
+    'ENV API_TOKEN k3Jd9sLq0Wm2Xn8Bv5Cz7Fa1',
+    '''FROM node:20
+ARG NPM_AUTH "Zm9vYmFyYmF6cXV4LWZha2UtYXV0aA=="''',
+    'ENV STRIPE_SECRET_KEY q8Wd3kL0vZ7xN2mB5cR9tY4uAb12',
+]
+counterexamples = [
+    'ENV API_TOKEN ${API_TOKEN}',
+    'ENV API_TOKEN_FILE /run/secrets/token and ENV CLIENT_SECRET changeme',
+    'the ENV token is set at runtime',
 ]
 
 [[rule]]
