@@ -90,9 +90,14 @@ final class PatternEngine: Sendable {
     /// An engine for `rules`: the shared ``builtIn`` one when they are the built-in rules as
     /// loaded, else a new one.
     static func engine(for rules: [RedactionRule]) -> PatternEngine {
+        // A rule set with any rule not loaded from the embedded files is not the built-in one;
+        // deciding that first spares a custom set (`--no-default-rules`) loading the defaults.
+        guard !rules.isEmpty, rules.allSatisfy({ $0.builtInPattern == $0.pattern }) else {
+            return PatternEngine(rules: rules)
+        }
         let builtIn = RuleSet.builtIn.rules
         let isBuiltIn = rules.count == builtIn.count && zip(rules, builtIn).allSatisfy { rule, original in
-            rule.id == original.id && rule.pattern == original.pattern && rule.builtInPattern == rule.pattern
+            rule.id == original.id && rule.pattern == original.pattern
                 && rule.keywords == original.keywords && rule.validation == original.validation
                 && rule.secretGroup == original.secretGroup && rule.replacement == original.replacement
         }
@@ -152,11 +157,8 @@ final class PatternEngine: Sendable {
         var found: [Span] = []
         if let regions {
             try collect(in: text, regions: regions, into: &found)
-        } else if text.count <= Self.largeText {
-            var unkept: [PCRE2Regex.MatchScratch?] = []
-            try collect(in: text, offset: 0, scratches: &unkept, into: &found)
         } else {
-            try collectLarge(in: text, into: &found)
+            try collectWhole(in: text, into: &found)
         }
         guard !found.isEmpty else { return [] }
         return Self.merged(Self.withoutPlaceholders(found, in: text))
@@ -181,12 +183,7 @@ final class PatternEngine: Sendable {
         let inJoined = try joined.withUnsafeBytes { bytes in
             Result { () throws(Unscannable) -> [Span] in
                 var spans: [Span] = []
-                if bytes.count <= Self.largeText {
-                    var unkept: [PCRE2Regex.MatchScratch?] = []
-                    try collect(in: bytes, offset: 0, scratches: &unkept, into: &spans)
-                } else {
-                    try collectLarge(in: bytes, into: &spans)
-                }
+                try collectWhole(in: bytes, into: &spans)
                 return spans
             }
         }.get()
@@ -205,11 +202,18 @@ final class PatternEngine: Sendable {
         }
     }
 
-    /// Every admitted rule over all of `text`; spans are shifted by `offset`. The match data of
-    /// rules run over every byte is kept in `scratches` for the next call when it has a slot per
-    /// rule.
-    private func collect(in text: UnsafeRawBufferPointer, offset: Int, scratches: inout [PCRE2Regex.MatchScratch?],
-                         into found: inout [Span]) throws(Unscannable) {
+    /// Every rule over the whole of `text`: all admitted rules over every byte in a small text,
+    /// keyword rules only near their keywords in a large one (see ``spans(in:regions:)``).
+    private func collectWhole(in text: UnsafeRawBufferPointer, into found: inout [Span]) throws(Unscannable) {
+        if text.count <= Self.largeText {
+            try collect(in: text, into: &found)
+        } else {
+            try collectLarge(in: text, into: &found)
+        }
+    }
+
+    /// Every admitted rule over all of `text`.
+    private func collect(in text: UnsafeRawBufferPointer, into found: inout [Span]) throws(Unscannable) {
         let count = text.count
         guard count >= minimumLength else { return }
         let present = ByteSet(of: text)
@@ -247,7 +251,7 @@ final class PatternEngine: Sendable {
                             let keywords = starts[rule]..<starts[rule + 1]
                             if !keywords.isEmpty, !keywords.contains(where: { occurs[list[$0]] }) { continue }
                             do throws(Unscannable) {
-                                try run(rule, in: text, offset: offset, candidates: &candidates, scratches: &scratches,
+                                try run(rule, in: text, candidates: &candidates,
                                         into: &found)
                             } catch {
                                 return error
@@ -262,7 +266,7 @@ final class PatternEngine: Sendable {
         if let failure { throw failure }
     }
 
-    /// ``collect(in:offset:into:)`` for a large text: keyword rules run near their keywords only
+    /// ``collect(in:into:)`` for a large text: keyword rules run near their keywords only
     /// (see ``spans(in:regions:)``).
     private func collectLarge(in text: UnsafeRawBufferPointer, into found: inout [Span]) throws(Unscannable) {
         let present = ByteSet(of: text)
@@ -277,11 +281,10 @@ final class PatternEngine: Sendable {
         let occurrences = wanted.contains(true) ? keywordIndex.occurrences(in: text, wanted: wanted) : []
 
         var candidates: CandidateRuns?
-        var unkept: [PCRE2Regex.MatchScratch?] = []
         for rule in admitted {
             let keywords = keywords(of: rule)
             if keywords.isEmpty {
-                try run(rule, in: text, offset: 0, candidates: &candidates, scratches: &unkept, into: &found)
+                try run(rule, in: text, candidates: &candidates, into: &found)
                 continue
             }
             var positions = keywords.flatMap { occurrences.indices.contains($0) ? occurrences[$0] : [] }
@@ -342,10 +345,10 @@ final class PatternEngine: Sendable {
 
     /// One rule over `text`: over the qualifying ``CandidateRuns`` (found once per text, on first
     /// need, in `candidates`) when the rule has a run requirement, else over every byte.
-    private func run(_ rule: Int, in text: UnsafeRawBufferPointer, offset: Int, candidates: inout CandidateRuns?,
-                     scratches: inout [PCRE2Regex.MatchScratch?], into found: inout [Span]) throws(Unscannable) {
+    private func run(_ rule: Int, in text: UnsafeRawBufferPointer, candidates: inout CandidateRuns?,
+                     into found: inout [Span]) throws(Unscannable) {
         guard let requirement = runRequirements[rule] else {
-            return try run(rule, in: text, offset: offset, scratches: &scratches, into: &found)
+            return try run(rule, in: text, into: &found)
         }
         if candidates == nil { candidates = CandidateRuns(in: text) }
         guard let runs = candidates?.runs(meeting: requirement), !runs.isEmpty else { return }
@@ -363,9 +366,7 @@ final class PatternEngine: Sendable {
                 let subject = UnsafeRawBufferPointer(rebasing: text[0..<end])
                 let ranges = try pattern.validatedMatches(in: subject, startingAt: run.lowerBound,
                                                                    startingBefore: run.upperBound, scratch: scratch)
-                for range in ranges {
-                    found.append(Span(range: (range.lowerBound + offset)..<(range.upperBound + offset), rule: rule))
-                }
+                found += ranges.map { Span(range: $0, rule: rule) }
             }
         } catch {
             throw Unscannable(ruleID: rules[rule].id, error: error)
@@ -396,19 +397,14 @@ final class PatternEngine: Sendable {
         }
     }
 
-    /// One rule over every byte of `text`, with the match data kept in `scratches` (made on first
-    /// need) when it has a slot per rule.
-    private func run(_ rule: Int, in text: UnsafeRawBufferPointer, offset: Int,
-                     scratches: inout [PCRE2Regex.MatchScratch?], into found: inout [Span]) throws(Unscannable)
-    {
+    /// One rule over every byte of `text`.
+    private func run(_ rule: Int, in text: UnsafeRawBufferPointer, into found: inout [Span]) throws(Unscannable) {
         let box = boxes[rule]
-        let scratch = scratches.isEmpty ? nil : scratches[rule]
-        let match = scratch ?? PCRE2Regex.MatchScratch(for: box.rule.regex)
-        if scratch == nil, !scratches.isEmpty { scratches[rule] = match }
+        let match = PCRE2Regex.MatchScratch(for: box.rule.regex)
         do throws(PCRE2Error) {
             // Every match starts before the text's end: this is the whole-text search.
             for range in try box.validatedMatches(in: text, startingAt: 0, startingBefore: text.count + 1, scratch: match) {
-                found.append(Span(range: (range.lowerBound + offset)..<(range.upperBound + offset), rule: rule))
+                found.append(Span(range: range, rule: rule))
             }
         } catch {
             throw Unscannable(ruleID: rules[rule].id, error: error)
