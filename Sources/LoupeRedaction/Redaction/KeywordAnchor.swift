@@ -184,14 +184,13 @@ struct KeywordAnchor: Sendable, Equatable {
     }
 
     /// Whether a `|` outside every group and class splits the pattern into alternatives. Also
-    /// true for syntax this reader does not follow (`\Q…\E` quoting) and for `\K`, which moves
-    /// the reported start of a match away from where the attempt began.
+    /// true for syntax this reader does not follow (`\Q…\E` quoting, a `#` comment).
     private static func hasTopLevelAlternative(_ pattern: [UInt8]) -> Bool {
         var depth = 0, index = 0
         while index < pattern.count {
             switch pattern[index] {
             case UInt8(ascii: "\\"):
-                if index + 1 < pattern.count, [UInt8(ascii: "Q"), UInt8(ascii: "K")].contains(pattern[index + 1]) { return true }
+                if index + 1 < pattern.count, pattern[index + 1] == UInt8(ascii: "Q") { return true }
                 index += 1
             case UInt8(ascii: "["):
                 guard let end = classEnd(in: pattern, from: index) else { return true }
