@@ -28,7 +28,7 @@ release: deps
 	$(SWIFT) build -c release $(SWIFT_BUILD_FLAGS)
 
 test: build
-	$(SWIFT) test $(SWIFT_BUILD_FLAGS)
+	SWIFT=$(SWIFT) scripts/unit-tests.sh $(SWIFT_BUILD_FLAGS)
 	scripts/e2e.sh "$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/loupe"
 
 bench: release
