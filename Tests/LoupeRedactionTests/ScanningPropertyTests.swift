@@ -135,11 +135,12 @@ import Testing
 
     // MARK: Keywords
 
-    static let keywords = ["yj", "kia", "cret", "ghp_", "sk-", "key", "tel", "@", "+", "%40", "pass", "sess", "sid="]
+    static let keywords = ["yj", "kia", "cret", "ghp_", "sk-", "key", "tel", "@", "+", "%40", "pass", "sess", "sid=",
+                           "secret", "password", "passkey", "sk-proj-"]
 
     @Test func keywordOccurrencesMatchAPlainSearch() async {
         let index = KeywordIndex(Self.keywords)
-        let alphabet = Array("yjkiacretghp_sk-KEYTEL@+%40PASSsid= x".utf8)
+        let alphabet = Array("yjkiacretghp_sk-KEYTEL@+%40PASSsid= xwordSECRETprojo".utf8)
         let texts = Gen.element(of: alphabet).map { $0 ?? 0 }.array(of: 0...120)
         await propertyCheck(count: 400, input: texts, Gen.bool().array(of: Self.keywords.count)) { bytes, wanted in
             let found = bytes.withUnsafeBytes { index.occurrences(in: $0, wanted: wanted) }
@@ -157,7 +158,7 @@ import Testing
 
     @Test func keywordSearchFindsTheWantedKeywordsThatOccur() async {
         let index = KeywordIndex(Self.keywords)
-        let alphabet = Array("yjkiacretghp_sk-KEYTEL@+%40PASSsid= x".utf8)
+        let alphabet = Array("yjkiacretghp_sk-KEYTEL@+%40PASSsid= xwordSECRETprojo".utf8)
         let texts = Gen.element(of: alphabet).map { $0 ?? 0 }.array(of: 0...120)
         await propertyCheck(count: 400, input: texts, Gen.bool().array(of: Self.keywords.count)) { bytes, wanted in
             var wanted = wanted, found = [Bool](repeating: false, count: Self.keywords.count)

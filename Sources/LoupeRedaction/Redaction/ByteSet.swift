@@ -5,6 +5,11 @@ struct ByteSet: Sendable {
 
     init() {}
 
+    /// Every byte value.
+    static let all = ByteSet(words: (.max, .max, .max, .max))
+
+    private init(words: (UInt64, UInt64, UInt64, UInt64)) { self.words = words }
+
     /// The set of the bytes in `bytes`.
     init(of bytes: UnsafeRawBufferPointer) {
         guard bytes.count >= 256 else {

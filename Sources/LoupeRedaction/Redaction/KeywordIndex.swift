@@ -6,17 +6,28 @@ struct KeywordIndex: Sendable {
     /// The (lower-case) bytes each keyword consists of: a keyword whose bytes do not all occur in
     /// a text cannot occur in it, which settles most keywords without searching.
     let byteSets: [ByteSet]
-    /// One byte (0 or 1) per pair of adjacent bytes, indexed `first | second << 8` (the order of
-    /// a little-endian load), set at the anchor pair of every keyword of two or more bytes (both
-    /// cases of letters) and wherever the first byte is a one-byte keyword: the search looks
+    /// One byte per pair of adjacent bytes, indexed `first | second << 8` (the order of a
+    /// little-endian load), non-zero at the anchor pair of every keyword of two or more bytes
+    /// (both cases of letters) and wherever the first byte is a one-byte keyword: the search looks
     /// closer only where it is set. A byte rather than a bit per pair spares the hot loop the bit
     /// arithmetic.
     ///
     /// A keyword's anchor is its rarest pair of adjacent bytes by ``byteFrequency``, not its
     /// first: with hundreds of keywords, first pairs such as `co`, `re` or `te` would flag a
     /// fifth of all positions of ordinary text, while `od`/`di` of `codice` or `eu` of `steuer`
-    /// flag few.
+    /// flag few. For a keyword of four or more bytes the anchor is the first pair of one of its
+    /// four-byte windows, and a pair that anchors only such keywords (``longAnchor``) is compared
+    /// with them only when the window there passes ``windows``.
     private let bigrams: [UInt8]
+    /// Bit 0 is set at every anchor (the hot loop reads only it); bit 1 where a keyword of one
+    /// to three bytes is anchored, whose bytes have no window to check.
+    static let longAnchor: UInt8 = 1
+    static let shortAnchor: UInt8 = 3
+    /// A 65 536-bit filter of the four-byte windows at the anchors of keywords of four or more
+    /// bytes, indexed by ``windowHash(_:)``. Even the rarest pair of each of hundreds of keywords
+    /// flags about one position in six of ordinary traffic (`yp` of `paypal` is in every
+    /// `Content-Type`); the four bytes from it pass at about one in fifty, mostly hash collisions.
+    private let windows: [UInt64]
     /// Per pair (indexed like ``bigrams``): the bucket of the multi-byte keywords starting with
     /// it, `bucketItems[bucketStarts[b]..<bucketStarts[b + 1]]`; bucket 0 is empty. Grouping by
     /// pair rather than first byte leaves a hit one or two keywords to compare, not every
@@ -55,6 +66,7 @@ struct KeywordIndex: Sendable {
             return set
         }
         var bigrams = [UInt8](repeating: 0, count: 65_536)
+        var windows = [UInt64](repeating: 0, count: 65_536 / 64)
         var pairBuckets = [UInt16](repeating: 0, count: 65_536)
         var buckets: [[(keyword: Int, offset: Int)]] = [[]]
         var singles = [Int](repeating: -1, count: 256)
@@ -64,13 +76,18 @@ struct KeywordIndex: Sendable {
                 singleBytes.append((index, bytes[0]))
                 for first in Self.cases(of: bytes[0]) {
                     singles[Int(first)] = index
-                    for second in 0...UInt8.max { bigrams[Int(first) | Int(second) << 8] = 1 }
+                    for second in 0...UInt8.max { bigrams[Int(first) | Int(second) << 8] |= Self.shortAnchor }
                 }
                 continue
             }
-            let anchor = (0...(bytes.count - 2)).min { left, right in
+            let isLong = bytes.count >= 4
+            let anchor = (0...(bytes.count - (isLong ? 4 : 2))).min { left, right in
                 Self.pairFrequency(bytes[left], bytes[left + 1]) < Self.pairFrequency(bytes[right], bytes[right + 1])
             } ?? 0
+            if isLong {
+                let hash = Self.windowHash(bytes[anchor..<(anchor + 4)].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+                windows[hash >> 6] |= 1 << UInt64(hash & 63)
+            }
             // Every case variant of the pair shares the bucket of the lower-case pair.
             let lower = Int(bytes[anchor]) | Int(bytes[anchor + 1]) << 8
             if pairBuckets[lower] == 0 {
@@ -82,7 +99,7 @@ struct KeywordIndex: Sendable {
             for first in Self.cases(of: bytes[anchor]) {
                 for second in Self.cases(of: bytes[anchor + 1]) {
                     let pair = Int(first) | Int(second) << 8
-                    bigrams[pair] = 1
+                    bigrams[pair] |= isLong ? Self.longAnchor : Self.shortAnchor
                     pairBuckets[pair] = bucket
                 }
             }
@@ -96,6 +113,7 @@ struct KeywordIndex: Sendable {
             starts.append(items.count)
         }
         self.bigrams = bigrams
+        self.windows = windows
         self.pairBuckets = pairBuckets
         bucketStarts = starts
         bucketItems = items
@@ -166,6 +184,7 @@ struct KeywordIndex: Sendable {
     /// Raw views of the index's tables for the hot loops.
     private struct Tables {
         var bigrams: UnsafeBufferPointer<UInt8>
+        var windows: UnsafeBufferPointer<UInt64>
         var pairBuckets: UnsafeBufferPointer<UInt16>
         var starts: UnsafeBufferPointer<Int>
         var items: UnsafeBufferPointer<Int>
@@ -180,7 +199,15 @@ struct KeywordIndex: Sendable {
         func forEachMultiByteKeyword(in text: UnsafeRawBufferPointer, at position: Int, _ body: (Int, Int) -> Void) {
             // Wrapping arithmetic: the indexes are bounded by the tables, and overflow checks on
             // every candidate position cost a fifth of this loop.
-            let bucket = Int(pairBuckets[Int(text[position]) | Int(text[position &+ 1]) << 8])
+            let pair = Int(text[position]) | Int(text[position &+ 1]) << 8
+            if bigrams[pair] == KeywordIndex.longAnchor {
+                // Only keywords of four or more bytes are anchored here: their window must pass.
+                guard position &+ 4 <= text.count else { return }
+                let window = UInt32(littleEndian: text.loadUnaligned(fromByteOffset: position, as: UInt32.self))
+                let hash = KeywordIndex.windowHash(window)
+                guard windows[hash &>> 6] &>> UInt64(hash & 63) & 1 != 0 else { return }
+            }
+            let bucket = Int(pairBuckets[pair])
             var slot = starts[bucket]
             let end = starts[bucket &+ 1]
             while slot < end {
@@ -199,6 +226,7 @@ struct KeywordIndex: Sendable {
     @inline(__always)
     private func withTables<Result>(_ body: (Tables) -> Result) -> Result {
         bigrams.withUnsafeBufferPointer { bigrams in
+          windows.withUnsafeBufferPointer { windows in
             pairBuckets.withUnsafeBufferPointer { pairBuckets in
                 bucketStarts.withUnsafeBufferPointer { starts in
                     bucketItems.withUnsafeBufferPointer { items in
@@ -206,8 +234,9 @@ struct KeywordIndex: Sendable {
                         singleKeyword.withUnsafeBufferPointer { singles in
                             flatBytes.withUnsafeBufferPointer { flat in
                                 flatStarts.withUnsafeBufferPointer { flatStarts in
-                                    body(Tables(bigrams: bigrams, pairBuckets: pairBuckets, starts: starts, items: items,
-                                                offsets: offsets, singles: singles, flat: flat, flatStarts: flatStarts))
+                                    body(Tables(bigrams: bigrams, windows: windows, pairBuckets: pairBuckets, starts: starts,
+                                                items: items, offsets: offsets, singles: singles, flat: flat,
+                                                flatStarts: flatStarts))
                                   }
                     }
                             }
@@ -215,6 +244,7 @@ struct KeywordIndex: Sendable {
                     }
                 }
             }
+          }
         }
     }
 
@@ -230,7 +260,7 @@ struct KeywordIndex: Sendable {
         let count = text.count
         guard count >= 2, let base = text.baseAddress else { return }
         @inline(__always) func flag(_ pair: UInt64) -> UInt64 {
-            UInt64(bigrams[Int(truncatingIfNeeded: pair)])
+            UInt64(bigrams[Int(truncatingIfNeeded: pair)] & 1)
         }
         var position = 0
         while position + 9 <= count {
@@ -268,6 +298,14 @@ struct KeywordIndex: Sendable {
             offset &+= 1
         }
         return true
+    }
+
+    /// The bit of a four-byte window (first byte lowest) in ``windows``. Letters are folded to
+    /// lower case by setting 0x20 in every byte (which only makes a few more windows look alike),
+    /// so a window matching a keyword case-insensitively has the keyword's hash.
+    @inline(__always)
+    static func windowHash(_ window: UInt32) -> Int {
+        Int(truncatingIfNeeded: (UInt64(window | 0x2020_2020) &* 0x9E37_79B9_7F4A_7C15) &>> 48)
     }
 
     /// How often a pair of adjacent bytes occurs in ordinary traffic, roughly: the product of

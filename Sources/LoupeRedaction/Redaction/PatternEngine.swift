@@ -29,9 +29,20 @@ final class PatternEngine: Sendable {
     private let keywordStarts: [Int]
     private let keywordList: [Int]
     private let keywordIndex: KeywordIndex
-    /// For each rule, whether one of its examples has a match spanning a line break (a PEM
-    /// block); such rules get a wider region around their keywords in large texts.
-    private let multiLine: [Bool]
+    /// For each rule, how far from a keyword its matches lie in a large text (see
+    /// ``spans(in:regions:)``).
+    private let reach: [Reach]
+    /// For each keyword rule whose matches all start a fixed distance before a keyword (see
+    /// ``KeywordAnchor``): the anchor, the positions of its keywords in ``keywordIndex`` and the
+    /// pattern compiled anchored, which a large text tries at each keyword instead of searching
+    /// the lines around it.
+    private let anchored: [Anchored?]
+
+    struct Anchored: Sendable {
+        var offset: Int
+        var keywords: [Int]
+        var regex: PCRE2Regex
+    }
     /// The shortest text any rule can match; shorter strings are not scanned at all.
     private let minimumLength: Int
     /// For each keyword-less built-in rule, what its matches need (see ``CandidateRuns``); such
@@ -72,12 +83,56 @@ final class PatternEngine: Sendable {
         }
         keywordStarts = starts
         keywordList = list
-        multiLine = rules.map { rule in
-            rule.examples.contains { example in
-                // Only an example with a line break can have a match across one.
-                guard example.utf8.contains(UInt8(ascii: "\n")) else { return false }
-                guard let ranges = try? rule.regex.matches(in: example).map(\.range) else { return true }
-                return ranges.contains { Array(example.utf8)[$0].contains(UInt8(ascii: "\n")) }
+        reach = rules.map { rule in Reach.of(rule, keywords: index) }
+        anchored = rules.map { rule in
+            guard let anchor = KeywordAnchor.of(pattern: rule.pattern, keywords: rule.keywords),
+                  let regex = try? PCRE2Regex(rule.pattern, options: .anchored)
+            else { return nil }
+            return Anchored(offset: anchor.offset, keywords: anchor.keywords.compactMap(index.position(of:)), regex: regex)
+        }
+    }
+
+    /// How far from a keyword the matches of a rule lie, which sets the regions a keyword rule
+    /// runs over in a large text. Read off the rule's examples: a rule whose examples all match
+    /// the same within the lines holding their keywords runs over those lines only.
+    enum Reach {
+        /// The keyword's line (cut 4 KB either side of the keyword).
+        case line
+        /// The keyword's line and the lines before and after it (each cut 4 KB from the keyword):
+        /// a rule whose keyword may be a line away from its match (a YAML key above its value).
+        case neighbourLines
+        /// Within ``PatternEngine/multiLineReach`` of the keyword: a rule with a match spanning
+        /// a line break in an example (a PEM block).
+        case multiLine
+
+        static func of(_ rule: RedactionRule, keywords index: KeywordIndex) -> Reach {
+            var reach = Reach.line
+            for example in rule.examples where example.utf8.contains(UInt8(ascii: "\n")) {
+                // Only an example with a line break can tell the reaches apart.
+                let bytes = Array(example.utf8)
+                guard let ranges = try? rule.validatedMatches(in: example, checkingKeywords: false) else { return .multiLine }
+                if ranges.contains(where: { bytes[$0].contains(UInt8(ascii: "\n")) }) { return .multiLine }
+                if reach == .line, !Self.findsOnKeywordLines(ranges, of: rule, in: bytes, keywords: index) {
+                    reach = .neighbourLines
+                }
+            }
+            return reach
+        }
+
+        /// Whether running `rule` over the lines holding its keywords in `bytes` finds `ranges`,
+        /// what it finds over all of `bytes`.
+        private static func findsOnKeywordLines(_ ranges: [Range<Int>], of rule: RedactionRule, in bytes: [UInt8],
+                                                keywords index: KeywordIndex) -> Bool {
+            bytes.withUnsafeBytes { text in
+                let wanted = index.keywords.map { keyword in rule.keywords.contains { Array($0.utf8) == keyword } }
+                let positions = index.occurrences(in: text, wanted: wanted).flatMap { $0 }.sorted()
+                var found: [Range<Int>] = []
+                for region in PatternEngine.regions(around: positions, in: text, reach: .line) {
+                    let subject = UnsafeRawBufferPointer(rebasing: text[region])
+                    guard let matches = try? rule.validatedMatches(in: subject, checkingKeywords: false) else { return false }
+                    found += matches.map { ($0.lowerBound + region.lowerBound)..<($0.upperBound + region.lowerBound) }
+                }
+                return found == ranges
             }
         }
     }
@@ -147,9 +202,11 @@ final class PatternEngine: Sendable {
     /// ties going to the rule listed first.
     ///
     /// In a text longer than ``largeText`` a rule with keywords runs only around the places its
-    /// keywords occur: over the keyword's line and the lines before and after it (each cut
-    /// 4 KB from the keyword), or, for a rule whose examples match across lines, within
-    /// ``multiLineReach`` of the keyword. Rules without keywords still run over the whole text.
+    /// keywords occur: anchored at each keyword when the pattern proves where its matches start
+    /// relative to one (``KeywordAnchor``), else over the keyword's line (cut 4 KB from the
+    /// keyword), with the lines before and after it for a rule whose examples need them, or,
+    /// for a rule whose examples match across lines, within ``multiLineReach`` of the keyword
+    /// (see ``Reach``). Rules without keywords still run over the whole text.
     ///
     /// - Throws: ``Unscannable`` when a rule fails on this text.
     func spans(in text: UnsafeRawBufferPointer, regions: [Range<Int>]? = nil) throws(Unscannable) -> [Span] {
@@ -269,14 +326,12 @@ final class PatternEngine: Sendable {
     /// ``collect(in:into:)`` for a large text: keyword rules run near their keywords only
     /// (see ``spans(in:regions:)``).
     private func collectLarge(in text: UnsafeRawBufferPointer, into found: inout [Span]) throws(Unscannable) {
-        let present = ByteSet(of: text)
-        let folded = present.foldingASCIICase
-        let admitted = rules.indices.filter { prefilters[$0].admits(count: text.count, present: present) }
+        // Megabytes of traffic hold nearly every byte value: finding out which would take longer
+        // than the few rules and keywords the byte set could rule out.
+        let admitted = rules.indices.filter { prefilters[$0].admits(count: text.count, present: .all) }
         var wanted = [Bool](repeating: false, count: keywordIndex.keywords.count)
         for rule in admitted {
-            for keyword in keywords(of: rule) where keywordIndex.byteSets[keyword].isSubset(of: folded) {
-                wanted[keyword] = true
-            }
+            for keyword in keywords(of: rule) { wanted[keyword] = true }
         }
         let occurrences = wanted.contains(true) ? keywordIndex.occurrences(in: text, wanted: wanted) : []
 
@@ -287,23 +342,32 @@ final class PatternEngine: Sendable {
                 try run(rule, in: text, candidates: &candidates, into: &found)
                 continue
             }
+            if let anchor = anchored[rule] {
+                var starts = anchor.keywords.flatMap { occurrences.indices.contains($0) ? occurrences[$0] : [] }
+                guard !starts.isEmpty else { continue }
+                if anchor.keywords.count > 1 { starts.sort() }
+                try run(rule, in: text, anchoredAt: starts, anchor: anchor, into: &found)
+                continue
+            }
             var positions = keywords.flatMap { occurrences.indices.contains($0) ? occurrences[$0] : [] }
             guard !positions.isEmpty else { continue }
             if keywords.count > 1 { positions.sort() }
-            try run(rule, in: text, regions: Self.regions(around: positions, in: text, multiLine: multiLine[rule]),
-                    into: &found)
+            try run(rule, in: text, regions: Self.regions(around: positions, in: text, reach: reach[rule]), into: &found)
         }
     }
 
-    /// Merged regions around ascending keyword `positions`: the keyword's line with one line
-    /// before and after (cut 4 KB away), or ``multiLineReach`` either side cut at line breaks.
-    static func regions(around positions: [Int], in text: UnsafeRawBufferPointer, multiLine: Bool) -> [Range<Int>] {
+    /// Merged regions around ascending keyword `positions` (see ``Reach``).
+    static func regions(around positions: [Int], in text: UnsafeRawBufferPointer, reach: Reach) -> [Range<Int>] {
         let newline = UInt8(ascii: "\n")
         let count = text.count
         var regions: [Range<Int>] = []
         for position in positions {
-            if let last = regions.last, position < last.upperBound, !multiLine {
-                // Inside the previous region: extend it to this keyword's following line.
+            if reach != .multiLine, let last = regions.last, position < last.upperBound {
+                // Inside the previous region. Its end is a line break after the keyword, so a
+                // keyword-line region holds this keyword's line; else extend it to the end of this
+                // keyword's line (of the following line for neighbour lines), searching only on
+                // from its end so a long line full of keywords is read once.
+                if reach == .line, text[last.upperBound - 1] == newline || last.upperBound == count { continue }
                 let highest = min(count, position + 4096)
                 if last.upperBound < highest {
                     let upper = ByteSearch.firstIndex(of: newline, in: text, last.upperBound..<highest).map { $0 + 1 } ?? highest
@@ -312,26 +376,31 @@ final class PatternEngine: Sendable {
                 continue
             }
             var lower = position, upper = position
-            if multiLine {
+            switch reach {
+            case .multiLine:
                 lower = max(0, position - multiLineReach)
                 upper = min(count, position + multiLineReach)
                 while lower > 0, text[lower - 1] != newline, lower > position - 2 * multiLineReach { lower -= 1 }
                 while upper < count, text[upper - 1] != newline, upper < position + 2 * multiLineReach { upper += 1 }
-            } else {
+            case .line, .neighbourLines:
                 let lowest = max(0, position - 4096), highest = min(count, position + 4096)
-                // Back to the start of the previous line: after the second line break before.
+                // Back to the start of the line (of the previous line for neighbour lines).
                 lower = lowest
-                if let end = ByteSearch.lastIndex(of: newline, in: text, lowest..<position),
-                   let start = ByteSearch.lastIndex(of: newline, in: text, lowest..<end)
-                {
-                    lower = start + 1
+                if let end = ByteSearch.lastIndex(of: newline, in: text, lowest..<position) {
+                    if reach == .line {
+                        lower = end + 1
+                    } else if let start = ByteSearch.lastIndex(of: newline, in: text, lowest..<end) {
+                        lower = start + 1
+                    }
                 }
-                // On to the end of the next line: past the second line break from the keyword.
+                // On to the end of the line (of the next line for neighbour lines).
                 upper = highest
-                if let end = ByteSearch.firstIndex(of: newline, in: text, position..<highest),
-                   let next = ByteSearch.firstIndex(of: newline, in: text, (end + 1)..<highest)
-                {
-                    upper = next + 1
+                if let end = ByteSearch.firstIndex(of: newline, in: text, position..<highest) {
+                    if reach == .line {
+                        upper = end + 1
+                    } else if let next = ByteSearch.firstIndex(of: newline, in: text, (end + 1)..<highest) {
+                        upper = next + 1
+                    }
                 }
             }
             if let last = regions.last, last.upperBound >= lower {
@@ -390,6 +459,37 @@ final class PatternEngine: Sendable {
                 for range in ranges {
                     found.append(Span(range: (range.lowerBound + region.lowerBound)..<(range.upperBound + region.lowerBound),
                                       rule: rule))
+                }
+            }
+        } catch {
+            throw Unscannable(ruleID: rules[rule].id, error: error)
+        }
+    }
+
+    /// How far past its keyword an anchored match attempt reads at most: like the 4 KB cut of a
+    /// keyword's line, or twice ``multiLineReach`` for a rule that matches across lines.
+    func anchoredReach(of rule: Int) -> Int {
+        reach[rule] == .multiLine ? 2 * Self.multiLineReach : 4096
+    }
+
+    /// One anchored rule tried at each keyword position of `keywordPositions` (ascending), less
+    /// the anchor's offset.
+    private func run(_ rule: Int, in text: UnsafeRawBufferPointer, anchoredAt keywordPositions: [Int], anchor: Anchored,
+                     into found: inout [Span]) throws(Unscannable) {
+        let pattern = boxes[rule].rule  // one copy for all the attempts (see above)
+        let scratch = PCRE2Regex.MatchScratch(for: anchor.regex)
+        let reach = anchoredReach(of: rule)
+        var previous = -1
+        do throws(PCRE2Error) {
+            for position in keywordPositions {
+                let start = position - anchor.offset
+                guard start >= 0, start != previous else { continue }
+                previous = start
+                // Lookbehind sees the bytes before `start`.
+                let subject = UnsafeRawBufferPointer(rebasing: text[0..<min(text.count, position + reach)])
+                for range in try pattern.validatedMatches(in: subject, startingAt: start, startingBefore: start + 1,
+                                                          scratch: scratch) {
+                    found.append(Span(range: range, rule: rule))
                 }
             }
         } catch {

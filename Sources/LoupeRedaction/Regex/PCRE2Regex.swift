@@ -29,6 +29,9 @@ public final class PCRE2Regex: @unchecked Sendable {
         public static let dotAll = Options(rawValue: PCRE2_DOTALL)
         /// `(?x)`: whitespace and `#` comments in the pattern are ignored.
         public static let extended = Options(rawValue: PCRE2_EXTENDED)
+        /// A match must start at the offset the search starts from (the JIT honours this only
+        /// as a compile option).
+        public static let anchored = Options(rawValue: PCRE2_ANCHORED)
     }
 
     /// How many backtracking steps one match attempt may take before giving up (PCRE2's default
@@ -93,7 +96,7 @@ public final class PCRE2Regex: @unchecked Sendable {
     /// PCRE2 writes into it while matching.
     final class MatchScratch {
         fileprivate let matchData: OpaquePointer?
-        fileprivate let regex: PCRE2Regex
+        let regex: PCRE2Regex
 
         init(for regex: PCRE2Regex) {
             self.regex = regex
