@@ -8864,7 +8864,9 @@ category = "pii"
 # the "pass@host" is a password and a host name, which url-password redacts, keeping the host.
 # Domain labels may hold any non-ASCII character (IDNA U-labels) and the top-level domain may be
 # an A-label (xn--p1ai) or a U-label (рф).
-pattern = '''(?:(?<!:)(?:[A-Za-z0-9._+-]++|%(?!40)[0-9A-Fa-f]{2}){1,64}+(*SKIP)|(?<!(?i)mailto:|email:|e-mail:|mail:|from:|to:|cc:|bcc:|reply-to:|sender:|recipient:|contact:)(?:[A-Za-z0-9._+-]++|%(?!40)[0-9A-Fa-f]{2}){1,64}+(*SKIP)(*FAIL)|(?:[A-Za-z0-9._+-]++|%(?!40)[0-9A-Fa-f]{2}){1,64}+(*SKIP))(?:@|%40)(?![0-9]+(?:\.[0-9]+)?x\.)(?:(?>[A-Za-z0-9\x{a1}-\x{10ffff}](?:[A-Za-z0-9\x{a1}-\x{10ffff}-]{0,61}[A-Za-z0-9\x{a1}-\x{10ffff}])?)\.)+(?:[A-Za-z]{2,24}|[xX][nN]--[A-Za-z0-9-]{1,59}|[\x{a1}-\x{10ffff}]{2,24})(?![A-Za-z0-9_-])'''
+# An scp-style git remote (git@github.com:acme/repo.git, user@host:dir/file) is a login and a
+# host, not an address: a ':' and a path after the domain end the match.
+pattern = '''(?:(?<!:)(?:[A-Za-z0-9._+-]++|%(?!40)[0-9A-Fa-f]{2}){1,64}+(*SKIP)|(?<!(?i)mailto:|email:|e-mail:|mail:|from:|to:|cc:|bcc:|reply-to:|sender:|recipient:|contact:)(?:[A-Za-z0-9._+-]++|%(?!40)[0-9A-Fa-f]{2}){1,64}+(*SKIP)(*FAIL)|(?:[A-Za-z0-9._+-]++|%(?!40)[0-9A-Fa-f]{2}){1,64}+(*SKIP))(?:@|%40)(?![0-9]+(?:\.[0-9]+)?x\.)(?:(?>[A-Za-z0-9\x{a1}-\x{10ffff}](?:[A-Za-z0-9\x{a1}-\x{10ffff}-]{0,61}[A-Za-z0-9\x{a1}-\x{10ffff}])?)\.)+(?:[A-Za-z]{2,24}|[xX][nN]--[A-Za-z0-9-]{1,59}|[\x{a1}-\x{10ffff}]{2,24})(?![A-Za-z0-9_-]|[A-Za-z0-9.-]*:[~A-Za-z0-9_.-]*/)'''
 keywords = ["@", "%40"]
 replace = "label"
 examples = [
@@ -8883,6 +8885,7 @@ counterexamples = [
     '@Override public void run() {}',
     'twitter: @example_handle, price $1,234.56',
     'git clone https://bob:[REDACTED:url-password]@git.example.com/acme/repo.git',
+    'git clone git@github.com:acme/repo.git && git remote add fork deploy@git.example.com:~/fork.git/',
 ]
 
 [[rule]]
