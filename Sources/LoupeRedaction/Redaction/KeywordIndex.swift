@@ -226,26 +226,18 @@ struct KeywordIndex: Sendable {
     @inline(__always)
     private func withTables<Result>(_ body: (Tables) -> Result) -> Result {
         bigrams.withUnsafeBufferPointer { bigrams in
-          windows.withUnsafeBufferPointer { windows in
-            pairBuckets.withUnsafeBufferPointer { pairBuckets in
-                bucketStarts.withUnsafeBufferPointer { starts in
-                    bucketItems.withUnsafeBufferPointer { items in
-                      bucketOffsets.withUnsafeBufferPointer { offsets in
-                        singleKeyword.withUnsafeBufferPointer { singles in
-                            flatBytes.withUnsafeBufferPointer { flat in
-                                flatStarts.withUnsafeBufferPointer { flatStarts in
-                                    body(Tables(bigrams: bigrams, windows: windows, pairBuckets: pairBuckets, starts: starts,
-                                                items: items, offsets: offsets, singles: singles, flat: flat,
-                                                flatStarts: flatStarts))
-                                  }
-                    }
-                            }
-                        }
-                    }
-                }
-            }
-          }
-        }
+        windows.withUnsafeBufferPointer { windows in
+        pairBuckets.withUnsafeBufferPointer { pairBuckets in
+        bucketStarts.withUnsafeBufferPointer { starts in
+        bucketItems.withUnsafeBufferPointer { items in
+        bucketOffsets.withUnsafeBufferPointer { offsets in
+        singleKeyword.withUnsafeBufferPointer { singles in
+        flatBytes.withUnsafeBufferPointer { flat in
+        flatStarts.withUnsafeBufferPointer { flatStarts in
+            // One closure per table, flattened: the nesting says nothing but "all at once".
+            body(Tables(bigrams: bigrams, windows: windows, pairBuckets: pairBuckets, starts: starts, items: items,
+                        offsets: offsets, singles: singles, flat: flat, flatStarts: flatStarts))
+        }}}}}}}}}
     }
 
     /// Calls `visit` at each position before the last byte of `text` whose pair flag is set,

@@ -83,7 +83,9 @@ final class PatternEngine: Sendable {
         }
         keywordStarts = starts
         keywordList = list
-        reach = rules.map { rule in Reach.of(rule, keywords: index) }
+        reach = rules.indices.map { rule in
+            Reach.of(rules[rule], keywords: Array(list[starts[rule]..<starts[rule + 1]]), in: index)
+        }
         anchored = rules.map { rule in
             guard let anchor = KeywordAnchor.of(pattern: rule.pattern, keywords: rule.keywords),
                   let regex = try? PCRE2Regex(rule.pattern, options: .anchored)
@@ -105,14 +107,15 @@ final class PatternEngine: Sendable {
         /// a line break in an example (a PEM block).
         case multiLine
 
-        static func of(_ rule: RedactionRule, keywords index: KeywordIndex) -> Reach {
+        /// The reach of `rule`, whose `keywords` are these positions in `index`.
+        static func of(_ rule: RedactionRule, keywords: [Int], in index: KeywordIndex) -> Reach {
             var reach = Reach.line
             for example in rule.examples where example.utf8.contains(UInt8(ascii: "\n")) {
                 // Only an example with a line break can tell the reaches apart.
                 let bytes = Array(example.utf8)
                 guard let ranges = try? rule.validatedMatches(in: example, checkingKeywords: false) else { return .multiLine }
                 if ranges.contains(where: { bytes[$0].contains(UInt8(ascii: "\n")) }) { return .multiLine }
-                if reach == .line, !Self.findsOnKeywordLines(ranges, of: rule, in: bytes, keywords: index) {
+                if reach == .line, !Self.findsOnKeywordLines(ranges, of: rule, in: bytes, keywords: keywords, index: index) {
                     reach = .neighbourLines
                 }
             }
@@ -122,10 +125,11 @@ final class PatternEngine: Sendable {
         /// Whether running `rule` over the lines holding its keywords in `bytes` finds `ranges`,
         /// what it finds over all of `bytes`.
         private static func findsOnKeywordLines(_ ranges: [Range<Int>], of rule: RedactionRule, in bytes: [UInt8],
-                                                keywords index: KeywordIndex) -> Bool {
+                                                keywords: [Int], index: KeywordIndex) -> Bool {
             bytes.withUnsafeBytes { text in
-                let wanted = index.keywords.map { keyword in rule.keywords.contains { Array($0.utf8) == keyword } }
-                let positions = index.occurrences(in: text, wanted: wanted).flatMap { $0 }.sorted()
+                var wanted = [Bool](repeating: false, count: index.keywords.count)
+                for keyword in keywords { wanted[keyword] = true }
+                let positions = PatternEngine.positions(of: keywords, in: index.occurrences(in: text, wanted: wanted))
                 var found: [Range<Int>] = []
                 for region in PatternEngine.regions(around: positions, in: text, reach: .line) {
                     let subject = UnsafeRawBufferPointer(rebasing: text[region])
@@ -342,18 +346,23 @@ final class PatternEngine: Sendable {
                 try run(rule, in: text, candidates: &candidates, into: &found)
                 continue
             }
-            if let anchor = anchored[rule] {
-                var starts = anchor.keywords.flatMap { occurrences.indices.contains($0) ? occurrences[$0] : [] }
-                guard !starts.isEmpty else { continue }
-                if anchor.keywords.count > 1 { starts.sort() }
-                try run(rule, in: text, anchoredAt: starts, anchor: anchor, into: &found)
-                continue
-            }
-            var positions = keywords.flatMap { occurrences.indices.contains($0) ? occurrences[$0] : [] }
+            let anchor = anchored[rule]
+            let positions = Self.positions(of: anchor?.keywords ?? Array(keywords), in: occurrences)
             guard !positions.isEmpty else { continue }
-            if keywords.count > 1 { positions.sort() }
-            try run(rule, in: text, regions: Self.regions(around: positions, in: text, reach: reach[rule]), into: &found)
+            if let anchor {
+                try run(rule, in: text, anchoredAt: positions, anchor: anchor, into: &found)
+            } else {
+                try run(rule, in: text, regions: Self.regions(around: positions, in: text, reach: reach[rule]), into: &found)
+            }
         }
+    }
+
+    /// The ascending positions of `keywords` (positions in ``keywordIndex``) among `occurrences`,
+    /// the result of ``KeywordIndex/occurrences(in:wanted:)``.
+    private static func positions(of keywords: [Int], in occurrences: [[Int]]) -> [Int] {
+        var positions = keywords.flatMap { occurrences.indices.contains($0) ? occurrences[$0] : [] }
+        if keywords.count > 1 { positions.sort() }
+        return positions
     }
 
     /// Merged regions around ascending keyword `positions` (see ``Reach``).
@@ -468,7 +477,7 @@ final class PatternEngine: Sendable {
 
     /// How far past its keyword an anchored match attempt reads at most: like the 4 KB cut of a
     /// keyword's line, or twice ``multiLineReach`` for a rule that matches across lines.
-    func anchoredReach(of rule: Int) -> Int {
+    private func anchoredReach(of rule: Int) -> Int {
         reach[rule] == .multiLine ? 2 * Self.multiLineReach : 4096
     }
 
