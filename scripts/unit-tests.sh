@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the test bundle once, then runs its Swift Testing suites in two processes, one after
 # the other:
-#   network  suites that talk to in-process servers and hold timeouts (clients, proxy, servers);
+#   network  suites that talk to in-process servers and hold timeouts (clients, proxy, servers,
+#            the console attached to a log API);
 #   compute  everything else, much of it CPU-bound (redaction corpora, property tests, exports).
 # Swift Testing runs a process's tests in parallel on the cooperative pool, which has one thread
 # per core. In one process the CPU-bound suites held both threads of a 2-core machine for about
@@ -13,7 +14,7 @@
 set -uo pipefail
 swift=${SWIFT:-swift}
 limit=${LOUPE_TEST_GROUP_LIMIT:-900}  # seconds per group
-network='^(LoupeClientTests|LoupeProxyTests|LoupeServerTests|ChatBackendTests|ChatClientTests|ChatDemoTests)\.'
+network='^(LoupeClientTests|LoupeProxyTests|LoupeServerTests|LoupeConsoleTests|ChatBackendTests|ChatClientTests|ChatDemoTests)\.'
 
 "$swift" build --build-tests "$@" || exit $?
 bundle="$("$swift" build --show-bin-path "$@")/LoupePackageTests.xctest"
