@@ -173,6 +173,15 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // Starting and stopping the in-process servers of the network test suites.
+        .target(
+            name: "TestServerSupport",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            path: "Tests/TestServerSupport"
+        ),
         .testTarget(
             name: "LoupeCoreTests",
             dependencies: [
@@ -192,6 +201,7 @@ let package = Package(
         .testTarget(
             name: "LoupeClientTests",
             dependencies: [
+                "TestServerSupport",
                 "LoupeClient",
                 "LoupeRedaction",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -313,6 +323,7 @@ let package = Package(
         .testTarget(
             name: "LoupeConsoleTests",
             dependencies: [
+                "TestServerSupport",
                 "LoupeConsole",
                 "LoupeExport",
                 "LoupeRedaction",
@@ -325,6 +336,7 @@ let package = Package(
         .testTarget(
             name: "LoupeProxyTests",
             dependencies: [
+                "TestServerSupport",
                 "LoupeProxy",
                 "LoupeRedaction",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -13,15 +13,14 @@ import Testing
         let logger = NetworkLogger(configuration: .init(
             maxEvents: 3, captureFilter: try EventFilter(parsing: "not status:5xx"),
             redactor: Redactor(ruleSet: .builtIn)))
-        let server = LogAPIServer(logger: logger, configuration: .init(port: 0))
-        let serverTask = Task { try await server.run() }
-        defer { serverTask.cancel() }
-        let port = try await server.boundPort()
+        // Stopped gracefully at the end: cancelling a serving task can trap in SwiftNIO when a
+        // connection is accepted at that moment (apple/swift-nio#3481).
+        let server = try await LogAPIServer(logger: logger, configuration: .init(port: 0)).start()
+        let port = server.port
 
         await logger.record(TestEvents.http(1))  // before attaching: arrives in the snapshot
         let recorder = ModelRecorder()
         await recorder.start(try AttachEventSource(baseURL: "127.0.0.1:\(port)", configuration: AttachEventSourceTests.fastRetry))
-        defer { Task { await recorder.stop() } }
         #expect(await eventually {
             let live = await recorder.statuses.last == .some(nil)
             let ids = await recorder.ids
@@ -54,5 +53,7 @@ import Testing
         await logger.record(TestEvents.http(5))
         #expect(await eventually { await recorder.ids == [TestEvents.id(5)] })
         #expect(await recorder.model.evictedCount == 1)  // removals and clears are not evictions
+        await recorder.stop()
+        await server.shutdown()
     }
 }

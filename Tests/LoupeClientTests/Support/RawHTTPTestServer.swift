@@ -2,6 +2,7 @@ import Foundation
 import LoupeCore
 import NIOCore
 import NIOPosix
+import TestServerSupport
 
 /// A SwiftNIO server on 127.0.0.1 (a free port) whose responses each test scripts byte for byte,
 /// so status lines, headers, odd line ends, byte order marks and dropped connections can be sent
@@ -90,13 +91,7 @@ final class RawHTTPTestServer: Sendable {
     /// The server's records, shared between connection handlers and the test.
     fileprivate actor State {
         var requests: [ReceivedRequest] = []
-        var accepted = 0
         var closed: Set<Int> = []
-
-        func accept() -> Int {
-            accepted += 1
-            return accepted - 1
-        }
 
         func record(_ request: ReceivedRequest) { requests.append(request) }
         func markClosed(_ index: Int) { closed.insert(index) }
@@ -105,8 +100,7 @@ final class RawHTTPTestServer: Sendable {
     /// The port the server listens on.
     let port: Int
     private let state: State
-    private let serverChannel: any Channel
-    private let acceptTask: Task<Void, Never>
+    private let connections: AcceptLoop<NIOAsyncChannel<ByteBuffer, ByteBuffer>>
 
     /// The base URL of the server, e.g. `http://127.0.0.1:53211`.
     var baseURL: String { "http://127.0.0.1:\(port)" }
@@ -121,11 +115,10 @@ final class RawHTTPTestServer: Sendable {
         get async { await state.closed }
     }
 
-    private init(port: Int, state: State, serverChannel: any Channel, acceptTask: Task<Void, Never>) {
+    private init(port: Int, state: State, connections: AcceptLoop<NIOAsyncChannel<ByteBuffer, ByteBuffer>>) {
         self.port = port
         self.state = state
-        self.serverChannel = serverChannel
-        self.acceptTask = acceptTask
+        self.connections = connections
     }
 
     /// Starts a server that answers connection `n` with `script(n)`.
@@ -138,18 +131,11 @@ final class RawHTTPTestServer: Sendable {
                 }
             }
         let state = State()
-        let acceptTask = Task<Void, Never> {
-            try? await server.executeThenClose { inbound in
-                try await withThrowingDiscardingTaskGroup { group in
-                    for try await child in inbound {
-                        let index = await state.accept()
-                        group.addTask { await handle(child, index: index, state: state, script: scripts(index)) }
-                    }
-                }
-            }
+        let port = server.channel.localAddress?.port ?? 0
+        let connections = AcceptLoop(server) { child, index in
+            await handle(child, index: index, state: state, script: scripts(index))
         }
-        return RawHTTPTestServer(port: server.channel.localAddress?.port ?? 0, state: state,
-                                 serverChannel: server.channel, acceptTask: acceptTask)
+        return RawHTTPTestServer(port: port, state: state, connections: connections)
     }
 
     /// Starts a server that answers every connection with `script`.
@@ -159,9 +145,7 @@ final class RawHTTPTestServer: Sendable {
 
     /// Closes the listening socket and every open connection.
     func stop() async {
-        try? await serverChannel.close()
-        acceptTask.cancel()
-        await acceptTask.value
+        await connections.stop()
     }
 
     /// Reads one request, runs the script concurrently, and keeps reading until the connection

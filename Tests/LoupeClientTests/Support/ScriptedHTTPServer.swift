@@ -3,6 +3,7 @@ import LoupeCore
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import TestServerSupport
 
 /// An HTTP/1.1 server on 127.0.0.1 (a free port) whose answers a test scripts as a function of
 /// the request, with keep-alive like a real API server. It records every request it receives.
@@ -46,8 +47,7 @@ final class ScriptedHTTPServer: Sendable {
 
     let port: Int
     private let recorder: Recorder
-    private let serverChannel: any Channel
-    private let acceptTask: Task<Void, Never>
+    private let connections: AcceptLoop<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>>
 
     /// The base URL, e.g. `http://127.0.0.1:53211`.
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -57,11 +57,11 @@ final class ScriptedHTTPServer: Sendable {
         get async { await recorder.requests }
     }
 
-    private init(port: Int, recorder: Recorder, serverChannel: any Channel, acceptTask: Task<Void, Never>) {
+    private init(port: Int, recorder: Recorder,
+                 connections: AcceptLoop<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>>) {
         self.port = port
         self.recorder = recorder
-        self.serverChannel = serverChannel
-        self.acceptTask = acceptTask
+        self.connections = connections
     }
 
     /// Starts a server answering each request with `handler(request)`.
@@ -76,24 +76,14 @@ final class ScriptedHTTPServer: Sendable {
                 }
             }
         let recorder = Recorder()
-        let acceptTask = Task<Void, Never> {
-            try? await server.executeThenClose { inbound in
-                try await withThrowingDiscardingTaskGroup { group in
-                    for try await child in inbound {
-                        group.addTask { await serve(child, recorder: recorder, handler: handler) }
-                    }
-                }
-            }
-        }
-        return ScriptedHTTPServer(port: server.channel.localAddress?.port ?? 0, recorder: recorder,
-                                  serverChannel: server.channel, acceptTask: acceptTask)
+        let port = server.channel.localAddress?.port ?? 0
+        let connections = AcceptLoop(server) { child, _ in await serve(child, recorder: recorder, handler: handler) }
+        return ScriptedHTTPServer(port: port, recorder: recorder, connections: connections)
     }
 
     /// Closes the listening socket and every connection; handlers still running are cancelled.
     func stop() async {
-        try? await serverChannel.close()
-        acceptTask.cancel()
-        await acceptTask.value
+        await connections.stop()
     }
 
     /// A port on 127.0.0.1 where nothing listens: bound, then closed again.

@@ -2,6 +2,7 @@ import Foundation
 import LoupeCore
 import NIOCore
 import NIOPosix
+import TestServerSupport
 
 /// A stand-in for the log API on 127.0.0.1 (a free port, or a given one to simulate a restart):
 /// `GET /v1/events?limit=N` answers the current snapshot, `GET /v1/events/stream` runs the test's
@@ -39,16 +40,14 @@ final class ScriptedLogAPI: Sendable {
 
     let port: Int
     let state: State
-    private let channel: any Channel
-    private let acceptTask: Task<Void, Never>
+    private let connections: AcceptLoop<NIOAsyncChannel<ByteBuffer, ByteBuffer>>
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    private init(port: Int, state: State, channel: any Channel, acceptTask: Task<Void, Never>) {
+    private init(port: Int, state: State, connections: AcceptLoop<NIOAsyncChannel<ByteBuffer, ByteBuffer>>) {
         self.port = port
         self.state = state
-        self.channel = channel
-        self.acceptTask = acceptTask
+        self.connections = connections
     }
 
     /// Starts a server whose feed connection `n` runs `feeds(n)`.
@@ -63,24 +62,14 @@ final class ScriptedLogAPI: Sendable {
             }
         let state = State()
         await state.setSnapshot(snapshot)
-        let acceptTask = Task<Void, Never> {
-            try? await server.executeThenClose { inbound in
-                try await withThrowingDiscardingTaskGroup { group in
-                    for try await child in inbound {
-                        group.addTask { await handle(child, state: state, feeds: feeds) }
-                    }
-                }
-            }
-        }
-        return ScriptedLogAPI(port: server.channel.localAddress?.port ?? 0, state: state,
-                              channel: server.channel, acceptTask: acceptTask)
+        let port = server.channel.localAddress?.port ?? 0
+        let connections = AcceptLoop(server) { child, _ in await handle(child, state: state, feeds: feeds) }
+        return ScriptedLogAPI(port: port, state: state, connections: connections)
     }
 
     /// Closes the listening socket and every connection.
     func stop() async {
-        try? await channel.close()
-        acceptTask.cancel()
-        await acceptTask.value
+        await connections.stop()
     }
 
     private static func handle(_ child: NIOAsyncChannel<ByteBuffer, ByteBuffer>, state: State,

@@ -3,6 +3,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import TestServerSupport
 
 /// An origin server on 127.0.0.1 (a free port) for proxy tests; each request is answered by the
 /// test's `respond` closure, which can stream a body at its own pace.
@@ -52,48 +53,40 @@ final class TestOrigin: Sendable {
         }
     }
 
-    private let channel: NIOAsyncChannel<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, Never>
-    private let task: Task<Void, Never>
-    private let received = NIOLockedValueBox<[Request]>([])
-    private let closedConnections = NIOLockedValueBox(0)
+    private let connections: AcceptLoop<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>>
+    private let received: NIOLockedValueBox<[Request]>
+    private let closedConnections: NIOLockedValueBox<Int>
 
     /// The port the origin listens on.
     let port: Int
 
     private init(channel: NIOAsyncChannel<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, Never>,
                  respond: @escaping @Sendable (Request, Response) async throws -> Void) {
-        self.channel = channel
-        self.port = channel.channel.localAddress!.port!
-        let received = self.received
-        let closedConnections = self.closedConnections
-        task = Task {
-            try? await withThrowingDiscardingTaskGroup { group in
-                try await channel.executeThenClose { inbound in
-                    for try await connection in inbound {
-                        group.addTask {
-                            try? await connection.executeThenClose { requests, writer in
-                                var head: HTTPRequestHead?
-                                var body = ByteBuffer()
-                                for try await part in requests {
-                                    switch part {
-                                    case .head(let value):
-                                        head = value
-                                        body.clear()
-                                    case .body(var chunk):
-                                        body.writeBuffer(&chunk)
-                                    case .end:
-                                        guard let head else { continue }
-                                        let request = Request(head: head, body: String(buffer: body))
-                                        received.withLockedValue { $0.append(request) }
-                                        try await respond(request, Response(writer: writer))
-                                    }
-                                }
-                            }
-                            closedConnections.withLockedValue { $0 += 1 }
-                        }
+        port = channel.channel.localAddress!.port!
+        let received = NIOLockedValueBox<[Request]>([])
+        let closedConnections = NIOLockedValueBox(0)
+        self.received = received
+        self.closedConnections = closedConnections
+        connections = AcceptLoop(channel) { connection, _ in
+            try? await connection.executeThenClose { requests, writer in
+                var head: HTTPRequestHead?
+                var body = ByteBuffer()
+                for try await part in requests {
+                    switch part {
+                    case .head(let value):
+                        head = value
+                        body.clear()
+                    case .body(var chunk):
+                        body.writeBuffer(&chunk)
+                    case .end:
+                        guard let head else { continue }
+                        let request = Request(head: head, body: String(buffer: body))
+                        received.withLockedValue { $0.append(request) }
+                        try await respond(request, Response(writer: writer))
                     }
                 }
             }
+            closedConnections.withLockedValue { $0 += 1 }
         }
     }
 
@@ -116,9 +109,9 @@ final class TestOrigin: Sendable {
     /// How many connections have ended.
     var closedConnectionCount: Int { closedConnections.withLockedValue { $0 } }
 
+    /// Closes the listening socket and every connection, and waits for their handlers.
     func stop() async {
-        try? await channel.channel.close()
-        task.cancel()
+        await connections.stop()
     }
 }
 
