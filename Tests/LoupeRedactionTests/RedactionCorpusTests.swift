@@ -33,9 +33,9 @@ import Testing
         #expect(CorpusGenerator.providerCredentialCount >= 150)
         for set in CorpusSet.allCases {
             let samples = set == .tuning ? tuning : generator.samples(for: set)
-            #expect((4_000...9_000).contains(samples.count), "\(set): \(samples.count) samples")
+            #expect((4_000...16_000).contains(samples.count), "\(set): \(samples.count) samples")
             let benign = samples.filter { $0.kind == .benign }.count
-            #expect(Double(benign) / Double(samples.count) > 0.25, "\(set): \(benign) benign of \(samples.count)")
+            #expect(Double(benign) / Double(samples.count) > 0.15, "\(set): \(benign) benign of \(samples.count)")
             for category in RedactionRule.Category.allCases {
                 #expect(samples.contains { $0.category == category && $0.kind == .secret }, "\(set): no \(category) secret")
                 #expect(samples.contains { $0.category == category && $0.kind == .benign }, "\(set): no \(category) look-alike")

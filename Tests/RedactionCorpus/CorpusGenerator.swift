@@ -19,8 +19,8 @@ public struct CorpusGenerator: Sendable {
     /// The seed of the held-out set.
     public var heldOutSeed: UInt64 = 0x5EA1_ED00_0013
 
-    /// How many samples each benign template yields per set, by category (about a third of the
-    /// corpus is benign).
+    /// How many samples each benign template yields per set, by category: the same in both sets
+    /// (a sixth of the tuning set, which has more contexts, and a third of the held-out set).
     static let benignRepeats: [RedactionRule.Category: Int] = [.token: 55, .credential: 50, .pii: 55, .financial: 60]
 
     public init() {}

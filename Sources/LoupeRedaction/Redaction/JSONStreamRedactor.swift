@@ -99,7 +99,7 @@ public struct JSONStreamRedactor {
         var context: String
         /// Objects: the current member's key, between the key and the end of its value.
         var key: Key?
-        /// Objects: the decoded value of a `name` member, for a following `value` member.
+        /// Objects: the decoded value of a `name` or `key` member, for a following `value` member.
         var pairName: String?
         /// Objects: the value of a `contentType` or `mimeType` member, for a following `text`.
         var contentType: String?
@@ -403,7 +403,7 @@ public struct JSONStreamRedactor {
                 contentType: frame?.contentType, embeddingDepth: embeddingDepth, counts: &counts)
         }
         switch key?.normalized {
-        case "name": frames[frames.count - 1].pairName = String(decoding: text, as: UTF8.self)
+        case "name", "key": frames[frames.count - 1].pairName = String(decoding: text, as: UTF8.self)
         case "contenttype", "mimetype": frames[frames.count - 1].contentType = String(decoding: text, as: UTF8.self)
         default: break
         }

@@ -218,11 +218,41 @@ final class PatternEngine: Sendable {
         var found: [Span] = []
         if let regions {
             try collect(in: text, regions: regions, into: &found)
+            for region in regions where !region.isEmpty {
+                try collectPairs(in: UnsafeRawBufferPointer(rebasing: text[region]), offset: region.lowerBound, into: &found)
+            }
         } else {
             try collectWhole(in: text, into: &found)
+            try collectPairs(in: text, offset: 0, into: &found)
         }
         guard !found.isEmpty else { return [] }
         return Self.merged(Self.withoutPlaceholders(found, in: text))
+    }
+
+    /// The secrets in the values ``NamedPairFinder`` finds in `text` (at `offset` in the text
+    /// the spans are for): each value is scanned as `NAME="value"`, and what the rules find
+    /// inside the value counts.
+    private func collectPairs(in text: UnsafeRawBufferPointer, offset: Int, into found: inout [Span]) throws(Unscannable) {
+        let present = text.count <= Self.largeText ? ByteSet(of: text) : .all
+        for pair in NamedPairFinder.shared.pairs(in: text, present: present) {
+            let value = UnsafeRawBufferPointer(rebasing: text[pair.value])
+            let (assignment, valueStart) = NamedPairFinder.assignment(
+                name: UnsafeRawBufferPointer(rebasing: text[pair.name]), value: value)
+            let inAssignment = try assignment.withUnsafeBytes { bytes in
+                Result { () throws(Unscannable) -> [Span] in
+                    var spans: [Span] = []
+                    try collect(in: bytes, into: &spans)
+                    return spans
+                }
+            }.get()
+            let valueRange = valueStart..<(valueStart + value.count)
+            for span in inAssignment {
+                let clipped = span.range.clamped(to: valueRange)
+                guard !clipped.isEmpty else { continue }
+                let shift = offset + pair.value.lowerBound - valueStart
+                found.append(Span(range: (clipped.lowerBound + shift)..<(clipped.upperBound + shift), rule: span.rule))
+            }
+        }
     }
 
     /// Every rule over `regions` of `text`, each scanned as a text of its own. The regions (in a

@@ -87,7 +87,8 @@ extension Redactor {
                     .map(Self.jsonEscaped)
             }
         }
-        let context = keyText.map { ScanContext.jsonMember(key: $0, quoted: true) }
+        // The value of a name/value pair is read under its name: {"name":"DB_PASSWORD","value":"…"}.
+        let context = (pairName ?? keyText).map { ScanContext.jsonMember(key: $0, quoted: true) }
         return redactPatterns(raw, decoded: decoded, sourceOffsets: sourceOffsets,
                               options: ScanOptions(decoding: .json, encoding: .json, context: context), counts: &counts)
     }
