@@ -2,6 +2,7 @@ import Foundation
 import LoupeClient
 import LoupeConsole
 import LoupeCore
+import TestServerSupport
 import Testing
 
 /// Attach mode against a scripted log API: snapshot, live changes, reconnection, restarts.
@@ -91,18 +92,19 @@ import Testing
     }
 
     @Test func aRefusedConnectionIsShownAndRetried() async throws {
-        // Take a free port and release it: nothing listens there.
-        let probe = try await ScriptedLogAPI.start(snapshot: []) { _ in { _ in } }
-        let port = probe.port
-        await probe.stop()
+        // A port held but never listened on: connections are refused, and no other test's
+        // server can take it meanwhile (a released port could be).
+        let refusing = try #require(RefusingPort())
         let recorder = ModelRecorder()
-        await recorder.start(try AttachEventSource(baseURL: "127.0.0.1:\(port)", configuration: Self.fastRetry))
+        await recorder.start(try AttachEventSource(baseURL: "127.0.0.1:\(refusing.port)", configuration: Self.fastRetry))
         let retried = await eventually {
             await recorder.statuses.filter { $0?.hasPrefix("reconnecting in") == true }.count >= 2
         }
         await recorder.stop()
+        let statuses = await recorder.statuses
         #expect(retried)
-        #expect(await recorder.statuses.contains { $0?.contains("refused") == true })
+        #expect(statuses.contains { $0?.contains("refused") == true }, "\(statuses)")
+        withExtendedLifetime(refusing) {}
     }
 
     @Test func aRefusedPlainSnapshotNamesTheAddressAndTheCause() async throws {
