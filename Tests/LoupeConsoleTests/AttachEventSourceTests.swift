@@ -108,9 +108,9 @@ import Testing
     }
 
     @Test func aRefusedPlainSnapshotNamesTheAddressAndTheCause() async throws {
-        let probe = try await ScriptedLogAPI.start(snapshot: []) { _ in { _ in } }
-        let port = probe.port
-        await probe.stop()
+        let refusing = try #require(RefusingPort())
+        let port = refusing.port
+        defer { withExtendedLifetime(refusing) {} }
         let error = await #expect(throws: AttachError.self) {
             try await AttachEventSource(baseURL: "127.0.0.1:\(port)").snapshot()
         }
