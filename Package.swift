@@ -245,6 +245,7 @@ let package = Package(
         .testTarget(
             name: "ChatClientTests",
             dependencies: [
+                "TestServerSupport",
                 "ChatClient",
                 "ChatAPI",
                 "ChatBackend",

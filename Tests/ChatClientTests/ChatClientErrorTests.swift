@@ -4,6 +4,7 @@ import ChatClient
 import Foundation
 import LoupeClient
 import LoupeCore
+import TestServerSupport
 import Testing
 
 /// Every `NetworkError` case, produced by the real backend (or by its absence).
@@ -82,8 +83,9 @@ import Testing
     }
 
     @Test func offlineWhenNothingListens() async throws {
-        let closedPort = try await ChatBackend(logger: .quiet).withRunningServer { $0 }
-        var configuration = ChatClient.Configuration(baseURL: URL(string: "http://127.0.0.1:\(closedPort)")!)
+        let refusing = try #require(RefusingPort())
+        defer { withExtendedLifetime(refusing) {} }
+        var configuration = ChatClient.Configuration(baseURL: URL(string: "http://127.0.0.1:\(refusing.port)")!)
         configuration.api.retryPolicy = .never
         let chat = ChatClient(configuration: configuration)
         await #expect(throws: NetworkError.offline) { try await chat.models() }

@@ -1,6 +1,7 @@
 import Foundation
 import LoupeClient
 import LoupeCore
+import TestServerSupport
 import Testing
 
 /// Every ``NetworkError`` case, reached through the real client against an in-process server.
@@ -54,8 +55,9 @@ import Testing
     }
 
     @Test func aRefusedPortIsOffline() async throws {
-        let port = try await ScriptedHTTPServer.closedPort()
-        let client = APIClient(configuration: .testing(URL(string: "http://127.0.0.1:\(port)")!, maximumAttempts: 1))
+        let refusing = try #require(RefusingPort())
+        defer { withExtendedLifetime(refusing) {} }
+        let client = APIClient(configuration: .testing(URL(string: "http://127.0.0.1:\(refusing.port)")!, maximumAttempts: 1))
         await #expect(throws: NetworkError.offline) { try await withTimeout { try await client.send(Self.ping) } }
         try await client.shutdown()
     }

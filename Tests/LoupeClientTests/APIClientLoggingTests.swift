@@ -2,6 +2,7 @@ import Foundation
 import LoupeClient
 import LoupeCore
 import LoupeRedaction
+import TestServerSupport
 import Testing
 
 /// What ``APIClient`` records in a redacting ``NetworkLogger``: one event per attempt.
@@ -114,9 +115,10 @@ import Testing
     }
 
     @Test func recordsFailuresWithTheirKind() async throws {
-        let port = try await ScriptedHTTPServer.closedPort()
+        let refusing = try #require(RefusingPort())
+        defer { withExtendedLifetime(refusing) {} }
         let logger = Self.redactingLogger()
-        let offline = APIClient(httpClient: testHTTPClient, configuration: .testing(URL(string: "http://127.0.0.1:\(port)")!, maximumAttempts: 2),
+        let offline = APIClient(httpClient: testHTTPClient, configuration: .testing(URL(string: "http://127.0.0.1:\(refusing.port)")!, maximumAttempts: 2),
                                 networkLogger: logger)
         await #expect(throws: NetworkError.offline) { try await offline.send(TestEndpoint("/models", as: EmptyBody.self)) }
         try await offline.shutdown()

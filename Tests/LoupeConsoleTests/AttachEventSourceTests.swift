@@ -95,6 +95,7 @@ import Testing
         // A port held but never listened on: connections are refused, and no other test's
         // server can take it meanwhile (a released port could be).
         let refusing = try #require(RefusingPort())
+        defer { withExtendedLifetime(refusing) {} }
         let recorder = ModelRecorder()
         await recorder.start(try AttachEventSource(baseURL: "127.0.0.1:\(refusing.port)", configuration: Self.fastRetry))
         let retried = await eventually {
@@ -104,7 +105,6 @@ import Testing
         let statuses = await recorder.statuses
         #expect(retried)
         #expect(statuses.contains { $0?.contains("refused") == true }, "\(statuses)")
-        withExtendedLifetime(refusing) {}
     }
 
     @Test func aRefusedPlainSnapshotNamesTheAddressAndTheCause() async throws {

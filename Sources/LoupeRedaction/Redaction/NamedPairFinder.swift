@@ -11,7 +11,7 @@
 /// key needs entropy, a `${VAR}` reference is kept, a passport number needs its name).
 struct NamedPairFinder: Sendable {
     /// A value and the name that labels it, as byte ranges of the scanned text.
-    struct Pair: Equatable {
+    struct Pair {
         var name: Range<Int>
         var value: Range<Int>
     }
@@ -63,9 +63,9 @@ struct NamedPairFinder: Sendable {
         }
     }
 
-    /// The pairs in `text`, in no particular order. `present` (the bytes of `text`, when known)
-    /// skips the syntaxes the text cannot hold.
-    func pairs(in text: UnsafeRawBufferPointer, present: ByteSet = .all) -> [Pair] {
+    /// The pairs in `text`, in no particular order. `present` (the bytes of `text`, or ``ByteSet/all``
+    /// when unknown) skips the syntaxes the text cannot hold.
+    func pairs(in text: UnsafeRawBufferPointer, present: ByteSet) -> [Pair] {
         var pairs: [Pair] = []
         for form in forms where present.contains(form.requiredByte) {
             // A resource limit only loses pairs: the assignment rules still ran over the text.

@@ -218,41 +218,41 @@ final class PatternEngine: Sendable {
         var found: [Span] = []
         if let regions {
             try collect(in: text, regions: regions, into: &found)
-            for region in regions where !region.isEmpty {
-                try collectPairs(in: UnsafeRawBufferPointer(rebasing: text[region]), offset: region.lowerBound, into: &found)
-            }
         } else {
             try collectWhole(in: text, into: &found)
-            try collectPairs(in: text, offset: 0, into: &found)
         }
         guard !found.isEmpty else { return [] }
         return Self.merged(Self.withoutPlaceholders(found, in: text))
     }
 
-    /// The secrets in the values ``NamedPairFinder`` finds in `text` (at `offset` in the text
-    /// the spans are for): each value is scanned as `NAME="value"`, and what the rules find
-    /// inside the value counts.
-    private func collectPairs(in text: UnsafeRawBufferPointer, offset: Int, into found: inout [Span]) throws(Unscannable) {
-        let present = text.count <= Self.largeText ? ByteSet(of: text) : .all
+    /// The secrets in the values ``NamedPairFinder`` finds in `text`: each value is scanned as
+    /// `NAME="value"`, and what the rules find inside the value counts.
+    private func collectPairs(in text: UnsafeRawBufferPointer, present: ByteSet, into found: inout [Span])
+        throws(Unscannable)
+    {
         for pair in NamedPairFinder.shared.pairs(in: text, present: present) {
-            let value = UnsafeRawBufferPointer(rebasing: text[pair.value])
             let (assignment, valueStart) = NamedPairFinder.assignment(
-                name: UnsafeRawBufferPointer(rebasing: text[pair.name]), value: value)
-            let inAssignment = try assignment.withUnsafeBytes { bytes in
-                Result { () throws(Unscannable) -> [Span] in
-                    var spans: [Span] = []
-                    try collect(in: bytes, into: &spans)
-                    return spans
-                }
-            }.get()
-            let valueRange = valueStart..<(valueStart + value.count)
-            for span in inAssignment {
+                name: UnsafeRawBufferPointer(rebasing: text[pair.name]), value: UnsafeRawBufferPointer(rebasing: text[pair.value]))
+            let valueRange = valueStart..<(valueStart + pair.value.count)
+            let shift = pair.value.lowerBound - valueStart
+            for span in try spans(of: assignment, pairs: false) {
                 let clipped = span.range.clamped(to: valueRange)
                 guard !clipped.isEmpty else { continue }
-                let shift = offset + pair.value.lowerBound - valueStart
                 found.append(Span(range: (clipped.lowerBound + shift)..<(clipped.upperBound + shift), rule: span.rule))
             }
         }
+    }
+
+    /// The spans in `bytes`: ``collectWhole(in:into:)``'s, or with `pairs` false only the rules'
+    /// (a pair's `NAME="value"` is not searched for pairs again).
+    private func spans(of bytes: [UInt8], pairs: Bool) throws(Unscannable) -> [Span] {
+        try bytes.withUnsafeBytes { text in
+            Result { () throws(Unscannable) -> [Span] in
+                var spans: [Span] = []
+                if pairs { try collectWhole(in: text, into: &spans) } else { try collect(in: text, into: &spans) }
+                return spans
+            }
+        }.get()
     }
 
     /// Every rule over `regions` of `text`, each scanned as a text of its own. The regions (in a
@@ -271,14 +271,7 @@ final class PatternEngine: Sendable {
             joined.append(UInt8(ascii: "\n"))
         }
         guard !starts.isEmpty else { return }
-        let inJoined = try joined.withUnsafeBytes { bytes in
-            Result { () throws(Unscannable) -> [Span] in
-                var spans: [Span] = []
-                try collectWhole(in: bytes, into: &spans)
-                return spans
-            }
-        }.get()
-        for span in inJoined {
+        for span in try spans(of: joined, pairs: true) {
             // The last region starting at or before the span holds its start.
             var low = 0, high = starts.count - 1
             while low < high {
@@ -294,19 +287,24 @@ final class PatternEngine: Sendable {
     }
 
     /// Every rule over the whole of `text`: all admitted rules over every byte in a small text,
-    /// keyword rules only near their keywords in a large one (see ``spans(in:regions:)``).
+    /// keyword rules only near their keywords in a large one (see ``spans(in:regions:)``); then
+    /// the values of the pairs ``NamedPairFinder`` finds.
     private func collectWhole(in text: UnsafeRawBufferPointer, into found: inout [Span]) throws(Unscannable) {
         if text.count <= Self.largeText {
-            try collect(in: text, into: &found)
+            let present = try collect(in: text, into: &found)
+            try collectPairs(in: text, present: present, into: &found)
         } else {
             try collectLarge(in: text, into: &found)
+            try collectPairs(in: text, present: .all, into: &found)
         }
     }
 
-    /// Every admitted rule over all of `text`.
-    private func collect(in text: UnsafeRawBufferPointer, into found: inout [Span]) throws(Unscannable) {
+    /// Every admitted rule over all of `text`. Returns the bytes `text` holds (none when it is
+    /// too short for any rule).
+    @discardableResult
+    private func collect(in text: UnsafeRawBufferPointer, into found: inout [Span]) throws(Unscannable) -> ByteSet {
         let count = text.count
-        guard count >= minimumLength else { return }
+        guard count >= minimumLength else { return ByteSet() }
         let present = ByteSet(of: text)
         let folded = present.foldingASCIICase
         let keywordCount = keywordIndex.keywords.count
@@ -355,6 +353,7 @@ final class PatternEngine: Sendable {
             }
         }
         if let failure { throw failure }
+        return present
     }
 
     /// ``collect(in:into:)`` for a large text: keyword rules run near their keywords only

@@ -86,15 +86,6 @@ final class ScriptedHTTPServer: Sendable {
         await connections.stop()
     }
 
-    /// A port on 127.0.0.1 where nothing listens: bound, then closed again.
-    static func closedPort() async throws -> Int {
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(host: "127.0.0.1", port: 0).get()
-        let port = channel.localAddress?.port ?? 0
-        try await channel.close()
-        return port
-    }
-
     private static func serve(_ child: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>,
                               recorder: Recorder, handler: Handler) async {
         try? await child.executeThenClose { inbound, outbound in
