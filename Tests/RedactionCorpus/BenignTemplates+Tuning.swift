@@ -55,6 +55,20 @@ extension BenignTemplate {
         BenignTemplate("form-action", .credential) { r in Placement(.form, "form", "action=reset_password&step=\(r.int(1...4))&lang=en") },
         BenignTemplate("url-settings", .credential) { r in Placement(.url, "url", "https://app.example.com/settings/api-keys?tab=tokens&page=\(r.int(1...9))") },
         BenignTemplate("sse-prompt", .credential) { _ in Placement(.sse, "json", #"{"type":"auth.required","message":"Please enter your password"}"#) },
+        BenignTemplate("secret-reference", .credential) { r in
+            Placement(.text, "yaml", r.pick([
+                "secret: arn:aws:secretsmanager:\(r.pick(["us-east-1", "eu-west-1"])):\(r.string(.digits, 12)):secret:prod/db-\(r.string(.alnum, 6))",
+                "password: \"op://\(r.pick(["Engineering", "Ops"]))/Postgres/password\"", "password: vault:secret/data/\(r.pick(["db", "app"]))#password",
+                "api_key: ref+awsssm://prod/app/api_key",
+            ]))
+        },
+        BenignTemplate("placeholder-phrase", .credential) { r in
+            Placement(.text, "env", "\(r.pick(["API_KEY", "SECRET_KEY", "PASSWORD", "API_TOKEN"]))=\(r.pick(["insert_your_key_here", "paste-your-token-here", "dev-secret-change-in-production", "replace_this_with_a_real_secret", "put-token-here"]))")
+        },
+        BenignTemplate("chained-call", .credential) { r in
+            Placement(.text, "code", r.pick(["password = hashlib.sha256(salt + password).hexdigest()", "token = base64.b64encode(raw).decode()",
+                                             "secret = crypto.randomBytes(\(r.pick([16, 32, 64]))).toString(\"hex\")", "password = os.urandom(16).hex()"]))
+        },
     ]
 
     static let tuningPersonal: [BenignTemplate] = [
