@@ -9,20 +9,35 @@ struct KeywordIndex: Sendable {
     /// One byte per pair of adjacent bytes, indexed `first | second << 8` (the order of a
     /// little-endian load), non-zero at the anchor pair of every keyword of two or more bytes
     /// (both cases of letters) and wherever the first byte is a one-byte keyword: the search looks
-    /// closer only where it is set. A byte rather than a bit per pair spares the hot loop the bit
-    /// arithmetic.
+    /// closer only where the byte after the pair is of a class (``thirdByteClasses``) whose bit is
+    /// set. A keyword of three or more bytes sets the bit of its byte after the anchor pair; a
+    /// shorter one, with no such byte, sets all eight.
+    ///
+    /// Anchor pairs alone flag one position in four of ordinary traffic: with hundreds of
+    /// keywords nearly every common pair (`nt`, `en`, `co`) anchors one, and each flagged position
+    /// costs a table lookup, a compare and often a mispredicted branch. The class of the third
+    /// byte, tested in the same branch-free step as the pair, leaves about a quarter of them
+    /// (0.5 M instead of 1.8 M positions in 8 MB of the bench corpus).
     ///
     /// A keyword's anchor is its rarest pair of adjacent bytes by ``byteFrequency``, not its
     /// first: with hundreds of keywords, first pairs such as `co`, `re` or `te` would flag a
     /// fifth of all positions of ordinary text, while `od`/`di` of `codice` or `eu` of `steuer`
     /// flag few. For a keyword of four or more bytes the anchor is the first pair of one of its
     /// four-byte windows, and a pair that anchors only such keywords (``longAnchor``) is compared
-    /// with them only when the window there passes ``windows``.
+    /// with them only when the window there passes ``windows``. A keyword of three bytes is
+    /// anchored at its first pair, so its third byte follows the anchor.
     private let bigrams: [UInt8]
-    /// Bit 0 is set at every anchor (the hot loop reads only it); bit 1 where a keyword of one
-    /// to three bytes is anchored, whose bytes have no window to check.
+    /// Per pair (indexed like ``bigrams``): ``longAnchor`` where only keywords of four or more
+    /// bytes are anchored, ``shortAnchor`` where a keyword of one to three bytes is, whose bytes
+    /// have no window to check. Read only at the positions ``bigrams`` flags.
+    private let anchorKinds: [UInt8]
     static let longAnchor: UInt8 = 1
     static let shortAnchor: UInt8 = 3
+    /// Per byte value: one bit, `1 << class`, for the class of the byte (letters folded to lower
+    /// case) among eight, which ``bigrams`` tests the byte after an anchor pair against. The
+    /// classes split the bytes of ordinary traffic into eight parts of about equal frequency
+    /// (``byteFrequency``), so a class passes about one byte in eight.
+    private let thirdByteClasses: [UInt8]
     /// A 65 536-bit filter of the four-byte windows at the anchors of keywords of four or more
     /// bytes, indexed by ``windowHash(_:)``. Even the rarest pair of each of hundreds of keywords
     /// flags about one position in six of ordinary traffic (`yp` of `paypal` is in every
@@ -65,7 +80,9 @@ struct KeywordIndex: Sendable {
             for byte in bytes { set.insert(byte) }
             return set
         }
+        let classes = Self.thirdByteClasses()
         var bigrams = [UInt8](repeating: 0, count: 65_536)
+        var anchorKinds = [UInt8](repeating: 0, count: 65_536)
         var windows = [UInt64](repeating: 0, count: 65_536 / 64)
         var pairBuckets = [UInt16](repeating: 0, count: 65_536)
         var buckets: [[(keyword: Int, offset: Int)]] = [[]]
@@ -76,12 +93,15 @@ struct KeywordIndex: Sendable {
                 singleBytes.append((index, bytes[0]))
                 for first in Self.cases(of: bytes[0]) {
                     singles[Int(first)] = index
-                    for second in 0...UInt8.max { bigrams[Int(first) | Int(second) << 8] |= Self.shortAnchor }
+                    for second in 0...UInt8.max {
+                        bigrams[Int(first) | Int(second) << 8] = 0xFF
+                        anchorKinds[Int(first) | Int(second) << 8] |= Self.shortAnchor
+                    }
                 }
                 continue
             }
             let isLong = bytes.count >= 4
-            let anchor = (0...(bytes.count - (isLong ? 4 : 2))).min { left, right in
+            let anchor = (0...(bytes.count - (isLong ? 4 : bytes.count == 3 ? 3 : 2))).min { left, right in
                 Self.pairFrequency(bytes[left], bytes[left + 1]) < Self.pairFrequency(bytes[right], bytes[right + 1])
             } ?? 0
             if isLong {
@@ -96,10 +116,13 @@ struct KeywordIndex: Sendable {
             }
             let bucket = pairBuckets[lower]
             buckets[Int(bucket)].append((index, anchor))
+            // The class of the byte after the pair, or every class for a two-byte keyword.
+            let third = bytes.count > anchor + 2 ? classes[Int(bytes[anchor + 2])] : 0xFF
             for first in Self.cases(of: bytes[anchor]) {
                 for second in Self.cases(of: bytes[anchor + 1]) {
                     let pair = Int(first) | Int(second) << 8
-                    bigrams[pair] |= isLong ? Self.longAnchor : Self.shortAnchor
+                    bigrams[pair] |= third
+                    anchorKinds[pair] |= isLong ? Self.longAnchor : Self.shortAnchor
                     pairBuckets[pair] = bucket
                 }
             }
@@ -113,6 +136,8 @@ struct KeywordIndex: Sendable {
             starts.append(items.count)
         }
         self.bigrams = bigrams
+        self.anchorKinds = anchorKinds
+        thirdByteClasses = classes
         self.windows = windows
         self.pairBuckets = pairBuckets
         bucketStarts = starts
@@ -141,7 +166,7 @@ struct KeywordIndex: Sendable {
         }
         guard remaining > 0, text.count >= 2 else { return }
         withTables { tables in
-            Self.forEachCandidate(in: text, bigrams: tables.bigrams, state: &remaining) { position, remaining in
+            Self.forEachCandidate(in: text, tables: tables, state: &remaining) { position, remaining in
                 tables.forEachMultiByteKeyword(in: text, at: position) { keyword, _ in
                     guard wanted[keyword], !found[keyword] else { return }
                     found[keyword] = true
@@ -168,7 +193,7 @@ struct KeywordIndex: Sendable {
                     let single = tables.singles[Int(text[position])]
                     if single >= 0, wanted[single] { result[single].append(position) }
                 }
-                Self.forEachCandidate(in: text, bigrams: tables.bigrams, state: &result) { position, result in
+                Self.forEachCandidate(in: text, tables: tables, state: &result) { position, result in
                     visitSingle(position, &result)
                     tables.forEachMultiByteKeyword(in: text, at: position) { keyword, start in
                         if wanted[keyword] { result[keyword].append(start) }
@@ -184,6 +209,8 @@ struct KeywordIndex: Sendable {
     /// Raw views of the index's tables for the hot loops.
     private struct Tables {
         var bigrams: UnsafeBufferPointer<UInt8>
+        var classes: UnsafeBufferPointer<UInt8>
+        var anchorKinds: UnsafeBufferPointer<UInt8>
         var windows: UnsafeBufferPointer<UInt64>
         var pairBuckets: UnsafeBufferPointer<UInt16>
         var starts: UnsafeBufferPointer<Int>
@@ -200,7 +227,7 @@ struct KeywordIndex: Sendable {
             // Wrapping arithmetic: the indexes are bounded by the tables, and overflow checks on
             // every candidate position cost a fifth of this loop.
             let pair = Int(text[position]) | Int(text[position &+ 1]) << 8
-            if bigrams[pair] == KeywordIndex.longAnchor {
+            if anchorKinds[pair] == KeywordIndex.longAnchor {
                 // Only keywords of four or more bytes are anchored here: their window must pass.
                 guard position &+ 4 <= text.count else { return }
                 let window = UInt32(littleEndian: text.loadUnaligned(fromByteOffset: position, as: UInt32.self))
@@ -226,6 +253,8 @@ struct KeywordIndex: Sendable {
     @inline(__always)
     private func withTables<Result>(_ body: (Tables) -> Result) -> Result {
         bigrams.withUnsafeBufferPointer { bigrams in
+        thirdByteClasses.withUnsafeBufferPointer { classes in
+        anchorKinds.withUnsafeBufferPointer { anchorKinds in
         windows.withUnsafeBufferPointer { windows in
         pairBuckets.withUnsafeBufferPointer { pairBuckets in
         bucketStarts.withUnsafeBufferPointer { starts in
@@ -235,42 +264,48 @@ struct KeywordIndex: Sendable {
         flatBytes.withUnsafeBufferPointer { flat in
         flatStarts.withUnsafeBufferPointer { flatStarts in
             // One closure per table, flattened: the nesting says nothing but "all at once".
-            body(Tables(bigrams: bigrams, windows: windows, pairBuckets: pairBuckets, starts: starts, items: items,
-                        offsets: offsets, singles: singles, flat: flat, flatStarts: flatStarts))
-        }}}}}}}}}
+            body(Tables(bigrams: bigrams, classes: classes, anchorKinds: anchorKinds, windows: windows,
+                        pairBuckets: pairBuckets, starts: starts, items: items, offsets: offsets, singles: singles,
+                        flat: flat, flatStarts: flatStarts))
+        }}}}}}}}}}}
     }
 
-    /// Calls `visit` at each position before the last byte of `text` whose pair flag is set,
-    /// ascending, until it returns false.
+    /// Calls `visit` at each position before the last byte of `text` whose pair and following
+    /// byte pass ``bigrams``, ascending, until it returns false.
     ///
-    /// The pair test runs eight positions per step: one 64-bit load and the byte after it hold
-    /// the eight pairs, and their table flags are gathered into a mask that is then walked, so the
-    /// common position without a hit costs a few instructions and no branch.
+    /// The test runs eight positions per step: each position's pair and following byte are read
+    /// straight from memory, and the two table bytes, ANDed, are gathered into one word whose
+    /// non-zero bytes are then walked, so the common position without a hit costs a few
+    /// instructions and no branch.
     @inline(__always)
-    private static func forEachCandidate<State>(in text: UnsafeRawBufferPointer, bigrams: UnsafeBufferPointer<UInt8>,
+    private static func forEachCandidate<State>(in text: UnsafeRawBufferPointer, tables: Tables,
                                                 state: inout State, _ visit: (Int, inout State) -> Bool) {
         let count = text.count
         guard count >= 2, let base = text.baseAddress else { return }
-        @inline(__always) func flag(_ pair: UInt64) -> UInt64 {
-            UInt64(bigrams[Int(truncatingIfNeeded: pair)] & 1)
-        }
+        let bigrams = tables.bigrams, classes = tables.classes
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         var position = 0
-        while position + 9 <= count {
-            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-            let next = UInt64(text[position + 8])
-            var hits = flag(word & 0xFFFF) | flag(word >> 8 & 0xFFFF) << 1
-                | flag(word >> 16 & 0xFFFF) << 2 | flag(word >> 24 & 0xFFFF) << 3
-                | flag(word >> 32 & 0xFFFF) << 4 | flag(word >> 40 & 0xFFFF) << 5
-                | flag(word >> 48 & 0xFFFF) << 6 | flag(word >> 56 | next << 8) << 7
+        while position &+ 10 <= count {
+            var flags: UInt64 = 0
+            for offset in 0..<8 {
+                // `first | second << 8`, as the table is indexed.
+                let pair = UInt16(littleEndian: base.loadUnaligned(fromByteOffset: position &+ offset, as: UInt16.self))
+                let third = base.load(fromByteOffset: position &+ offset &+ 2, as: UInt8.self)
+                flags |= UInt64(bigrams[Int(pair)] & classes[Int(third)]) &<< UInt64(8 &* offset)
+            }
+            // The top bit of each non-zero byte.
+            var hits = ((flags & low7) &+ low7 | flags) & ~low7
             while hits != 0 {
-                guard visit(position + hits.trailingZeroBitCount, &state) else { return }
+                guard visit(position &+ hits.trailingZeroBitCount &>> 3, &state) else { return }
                 hits &= hits &- 1
             }
-            position += 8
+            position &+= 8
         }
         let last = count - 1
         while position < last {
-            if flag(UInt64(text[position]) | UInt64(text[position + 1]) << 8) != 0 {
+            // The last pair has no byte after it: any class may follow.
+            let classBits = position + 2 < count ? classes[Int(text[position + 2])] : 0xFF
+            if bigrams[Int(text[position]) | Int(text[position + 1]) << 8] & classBits != 0 {
                 guard visit(position, &state) else { return }
             }
             position += 1
@@ -337,6 +372,22 @@ struct KeywordIndex: Sendable {
         for digit in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(digit)] = 25 }
         return table
     }()
+
+    /// ``thirdByteClasses``: the bytes by falling ``byteFrequency`` (ties by value), each put in
+    /// the class least filled so far, so frequent bytes spread over all eight classes; an
+    /// upper-case letter shares the class of its lower-case form.
+    private static func thirdByteClasses() -> [UInt8] {
+        var classOf = [Int](repeating: 0, count: 256)
+        var fill = [Int](repeating: 0, count: 8)
+        let byFrequency = (0...255).filter { $0 &- Int(UInt8(ascii: "A")) >= 26 || $0 < Int(UInt8(ascii: "A")) }
+            .sorted { (byteFrequency[$0], -$0) > (byteFrequency[$1], -$1) }
+        for byte in byFrequency {
+            let least = fill.indices.min { (fill[$0], $0) < (fill[$1], $1) }!
+            classOf[byte] = least
+            fill[least] += byteFrequency[byte]
+        }
+        return (0...255).map { byte in 1 << UInt8(classOf[Int(lowercased(UInt8(byte)))]) }
+    }
 
     /// `byte` and, for an ASCII letter, its upper-case form.
     private static func cases(of byte: UInt8) -> [UInt8] {
