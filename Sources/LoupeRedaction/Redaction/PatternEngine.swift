@@ -48,6 +48,10 @@ final class PatternEngine: Sendable {
     /// For each keyword-less built-in rule, what its matches need (see ``CandidateRuns``); such
     /// a rule runs only from the start of each qualifying run instead of over every byte.
     private let runRequirements: [CandidateRuns.Requirement?]
+    /// For each rule with a run requirement, its pattern compiled to take a last start offset:
+    /// the search from a run's start then gives up at the run's end instead of trying every
+    /// position of the lookahead margin after it, where no match it keeps can start.
+    private let runRegexes: [PCRE2Regex?]
 
     final class RuleBox: Sendable {
         let rule: RedactionRule
@@ -69,8 +73,11 @@ final class PatternEngine: Sendable {
         runRequirements = rules.map { rule in
             usesCandidateRuns && rule.keywords.isEmpty ? CandidateRuns.requirement(for: rule) : nil
         }
+        runRegexes = zip(rules, runRequirements).map { rule, requirement in
+            requirement == nil ? nil : try? PCRE2Regex(rule.pattern, options: .offsetLimit)
+        }
         boxes = rules.map(RuleBox.init)
-        let prefilters = rules.map { RulePrefilter.analyze($0.pattern) }
+        let prefilters = rules.map { RulePrefilter.analyze($0.regex) }
         self.prefilters = prefilters
         minimumLength = prefilters.map(\.minimumLength).min() ?? 0
         let index = KeywordIndex(rules.flatMap(\.keywords))
@@ -463,7 +470,7 @@ final class PatternEngine: Sendable {
         // copy it (and retain its many fields) every time.
         let pattern = boxes[rule].rule
         // One match data for all the runs of this text (this call owns it; nothing is shared).
-        let scratch = PCRE2Regex.MatchScratch(for: pattern.regex)
+        let scratch = PCRE2Regex.MatchScratch(for: runRegexes[rule] ?? pattern.regex)
         do throws(PCRE2Error) {
             for run in runs {
                 // The subject stops a little past the run: far enough for the pattern's

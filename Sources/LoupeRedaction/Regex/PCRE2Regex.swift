@@ -32,6 +32,10 @@ public final class PCRE2Regex: @unchecked Sendable {
         /// A match must start at the offset the search starts from (the JIT honours this only
         /// as a compile option).
         public static let anchored = Options(rawValue: PCRE2_ANCHORED)
+        /// A search may be told not to start a match past a given offset (see
+        /// ``PCRE2Regex/forEachMatch(in:startingAt:startingAtMost:scratch:_:)``); the JIT
+        /// compiles different code for that, so it is a compile option.
+        static let offsetLimit = Options(rawValue: PCRE2_USE_OFFSET_LIMIT)
     }
 
     /// How many backtracking steps one match attempt may take before giving up (PCRE2's default
@@ -44,8 +48,11 @@ public final class PCRE2Regex: @unchecked Sendable {
     public let captureGroupCount: Int
     /// Whether the pattern runs as JIT-compiled machine code.
     public let isJITCompiled: Bool
+    /// Whether a search may be given a last start offset (compiled with ``Options/offsetLimit``).
+    let usesOffsetLimit: Bool
 
-    private let code: OpaquePointer
+    /// The compiled pattern, which ``RulePrefilter`` also reads PCRE2's facts about.
+    let code: OpaquePointer
     private let matchContext: OpaquePointer
 
     /// Compiles `pattern`.
@@ -69,6 +76,7 @@ public final class PCRE2Regex: @unchecked Sendable {
         pcre2_set_match_limit_8(context, Self.matchLimit)
         code = compiled
         matchContext = context
+        usesOffsetLimit = options.contains(.offsetLimit)
         isJITCompiled = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
 
         var count: UInt32 = 0
@@ -91,28 +99,42 @@ public final class PCRE2Regex: @unchecked Sendable {
         try forEachMatch(in: bytes, startingAt: start, scratch: MatchScratch(for: self), body)
     }
 
-    /// Match data for one pattern, reused across many ``forEachMatch(in:startingAt:scratch:_:)``
-    /// calls by one caller, which saves an allocation per call. Never share one between tasks:
-    /// PCRE2 writes into it while matching.
+    /// Match data for one pattern, reused across many
+    /// ``forEachMatch(in:startingAt:startingAtMost:scratch:_:)`` calls by one caller, which saves
+    /// an allocation per call. Never share one between tasks: PCRE2 writes into it while matching.
     final class MatchScratch {
         fileprivate let matchData: OpaquePointer?
+        /// For a regex that ``usesOffsetLimit``: a match context of this caller's own, whose
+        /// offset limit each search sets (the regex's shared context is never written).
+        fileprivate let limitContext: OpaquePointer?
         let regex: PCRE2Regex
 
         init(for regex: PCRE2Regex) {
             self.regex = regex
             matchData = pcre2_match_data_create_from_pattern_8(regex.code, nil)
+            limitContext = regex.usesOffsetLimit ? pcre2_match_context_copy_8(regex.matchContext) : nil
         }
 
         deinit {
             if let matchData { pcre2_match_data_free_8(matchData) }
+            if let limitContext { pcre2_match_context_free_8(limitContext) }
         }
     }
 
     /// ``forEachMatch(in:startingAt:_:)`` with caller-owned match data, created for this regex.
-    func forEachMatch(in bytes: UnsafeRawBufferPointer, startingAt start: Int = 0, scratch: MatchScratch,
-                      _ body: (PCRE2Match) -> Bool) throws(PCRE2Error) {
+    ///
+    /// - Parameter lastStart: The last offset a match may start at, for a caller that discards
+    ///   matches starting later: a regex that ``usesOffsetLimit`` then gives up there instead of
+    ///   searching on through the rest of `bytes`; any other regex ignores it.
+    func forEachMatch(in bytes: UnsafeRawBufferPointer, startingAt start: Int = 0, startingAtMost lastStart: Int? = nil,
+                      scratch: MatchScratch, _ body: (PCRE2Match) -> Bool) throws(PCRE2Error) {
         guard scratch.regex === self, let matchData = scratch.matchData else {
             throw PCRE2Error(code: PCRE2_ERROR_NOMEMORY)
+        }
+        var matchContext = matchContext
+        if let lastStart, let limitContext = scratch.limitContext {
+            pcre2_set_offset_limit_8(limitContext, max(0, lastStart))
+            matchContext = limitContext
         }
         // An empty buffer may have no base address; PCRE2 needs a valid pointer even for length 0.
         let empty: UInt8 = 0

@@ -42,13 +42,13 @@ extension RedactionRule {
     /// from `start` (lookbehind still sees the bytes before it) and stopping at the first match
     /// starting at or after `limit`. `scratch` is the caller's match data for ``regex``.
     ///
-    /// `scratch` may instead belong to another compilation of the same pattern (an anchored one),
-    /// which then does the matching.
+    /// `scratch` may instead belong to another compilation of the same pattern (an anchored one,
+    /// or one that stops searching at `limit`), which then does the matching.
     func validatedMatches(in bytes: UnsafeRawBufferPointer, startingAt start: Int, startingBefore limit: Int,
                           scratch: PCRE2Regex.MatchScratch) throws(PCRE2Error) -> [Range<Int>]
     {
         var ranges: [Range<Int>] = []
-        try scratch.regex.forEachMatch(in: bytes, startingAt: start, scratch: scratch) { match in
+        try scratch.regex.forEachMatch(in: bytes, startingAt: start, startingAtMost: limit - 1, scratch: scratch) { match in
             guard match.range.lowerBound < limit else { return false }
             if let secret = match.range(ofGroup: secretGroup), !secret.isEmpty, passesValidation(bytes[secret]) {
                 ranges.append(secret)
