@@ -36,6 +36,84 @@ struct KeywordAnchor: Sendable, Equatable {
         return nil
     }
 
+    /// The bytes that, right before where a match would start, rule a match out: the ASCII
+    /// members of the one-class negative lookbehinds the pattern starts with, such as
+    /// `(?<![A-Za-z0-9_-])` before `eyJ` or `(?<![A-Za-z0-9_+/-])` before `00`. An anchored
+    /// attempt after such a byte cannot match, so it is skipped without calling PCRE2: most
+    /// occurrences of short keywords (`00` in a number, `yj` or `key` inside a word) are those.
+    ///
+    /// Only what is certain counts: lookbehinds that are not a single class or byte, classes with
+    /// escapes such as `\w` or non-ASCII members, and every pattern with a top-level alternative
+    /// contribute nothing. An ASCII byte is a whole character even in invalid UTF-8, so the
+    /// lookbehind sees exactly it; under `(?i)` the class matches more, never less.
+    static func excludedPrecedingBytes(of pattern: String) -> ByteSet {
+        let pattern = Array(pattern.utf8)
+        var excluded = ByteSet()
+        guard !hasTopLevelAlternative(pattern) else { return excluded }
+        var position = 0
+        // The zero-width constructs at the start all look at the match's start.
+        while position < pattern.count {
+            if pattern[position...].starts(with: Array("(?<!".utf8)) || pattern[position...].starts(with: Array("(?<=".utf8))
+                || pattern[position...].starts(with: Array("(?=".utf8)) || pattern[position...].starts(with: Array("(?!".utf8))
+            {
+                guard let end = groupEnd(in: pattern, from: position) else { break }
+                if pattern[position...].starts(with: Array("(?<!".utf8)), let members = lookbehindMembers(pattern[(position + 4)..<(end - 1)]) {
+                    for member in members { excluded.insert(member) }
+                }
+                position = end
+            } else if pattern[position...].starts(with: Array(#"\b"#.utf8)) || pattern[position...].starts(with: Array(#"\B"#.utf8)) {
+                position += 2
+            } else if pattern[position] == UInt8(ascii: "^") {
+                position += 1
+            } else if pattern[position...].starts(with: Array("(?".utf8)), let end = pattern[position...].firstIndex(of: UInt8(ascii: ")")),
+                      pattern[(position + 2)..<end].allSatisfy({ Array("imsn-".utf8).contains($0) })
+            {
+                position = end + 1
+            } else {
+                break
+            }
+        }
+        return excluded
+    }
+
+    /// The bytes of a lookbehind body that is one ASCII byte, one escaped punctuation byte or one
+    /// class of such bytes and ASCII ranges (`[A-Za-z0-9_.$-]`), or nil.
+    private static func lookbehindMembers(_ body: ArraySlice<UInt8>) -> [UInt8]? {
+        guard let first = body.first else { return nil }
+        if body.count == 1, first < 0x80, !Array(#"^$.|?*+()[]{}\"#.utf8).contains(first) { return [first] }
+        if body.count == 2, first == UInt8(ascii: "\\"), let escaped = literalEscape(body[body.startIndex + 1]) { return [escaped] }
+        guard first == UInt8(ascii: "["), body.last == UInt8(ascii: "]"), body.count > 2 else { return nil }
+        let members = Array(body.dropFirst().dropLast())
+        guard members.first != UInt8(ascii: "^"), !members.contains(UInt8(ascii: "[")), !members.contains(UInt8(ascii: "]")) else {
+            return nil
+        }
+        var bytes: [UInt8] = []
+        var index = 0
+        while index < members.count {
+            guard let (low, next) = classMember(members, at: index) else { return nil }
+            // A `-` between two members makes a range; first or last, it is a member itself.
+            if next + 1 < members.count, members[next] == UInt8(ascii: "-") {
+                guard let (high, after) = classMember(members, at: next + 1), high >= low else { return nil }
+                bytes += Array(low...high)
+                index = after
+            } else {
+                bytes.append(low)
+                index = next
+            }
+        }
+        return bytes
+    }
+
+    /// The ASCII byte of a class member at `index` (plain, or escaped punctuation) and where the
+    /// next member starts, or nil for anything else.
+    private static func classMember(_ members: [UInt8], at index: Int) -> (UInt8, Int)? {
+        let byte = members[index]
+        guard byte < 0x80 else { return nil }
+        guard byte == UInt8(ascii: "\\") else { return (byte, index + 1) }
+        guard index + 1 < members.count, let escaped = literalEscape(members[index + 1]) else { return nil }
+        return (escaped, index + 2)
+    }
+
     /// Every byte string (lower-cased) that the byte sets `sets` stand for, or nil when there are
     /// more than ``maximumVariants``.
     private static func variants(of sets: ArraySlice<Set<UInt8>>) -> [[UInt8]]? {

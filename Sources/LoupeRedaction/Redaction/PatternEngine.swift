@@ -42,6 +42,9 @@ final class PatternEngine: Sendable {
         var offset: Int
         var keywords: [Int]
         var regex: PCRE2Regex
+        /// Bytes before a start that rule a match out there
+        /// (``KeywordAnchor/excludedPrecedingBytes(of:)``): such a start is not tried.
+        var excludedBefore: ByteSet
     }
     /// The shortest text any rule can match; shorter strings are not scanned at all.
     private let minimumLength: Int
@@ -97,7 +100,8 @@ final class PatternEngine: Sendable {
             guard let anchor = KeywordAnchor.of(pattern: rule.pattern, keywords: rule.keywords),
                   let regex = try? PCRE2Regex(rule.pattern, options: .anchored)
             else { return nil }
-            return Anchored(offset: anchor.offset, keywords: anchor.keywords.compactMap(index.position(of:)), regex: regex)
+            return Anchored(offset: anchor.offset, keywords: anchor.keywords.compactMap(index.position(of:)), regex: regex,
+                            excludedBefore: KeywordAnchor.excludedPrecedingBytes(of: rule.pattern))
         }
     }
 
@@ -530,6 +534,7 @@ final class PatternEngine: Sendable {
                 let start = position - anchor.offset
                 guard start >= 0, start != previous else { continue }
                 previous = start
+                if start > 0, anchor.excludedBefore.contains(text[start - 1]) { continue }
                 // Lookbehind sees the bytes before `start`.
                 let subject = UnsafeRawBufferPointer(rebasing: text[0..<min(text.count, position + reach)])
                 for range in try pattern.validatedMatches(in: subject, startingAt: start, startingBefore: start + 1,
