@@ -17,9 +17,11 @@ struct CandidateRuns {
     /// What a rule's matches are known to need.
     enum Requirement: Sendable {
         /// A run of `[0-9 +\-.()/]` bytes with at least `minimum` digits and, unless
-        /// `containingOneOf` is empty, at least one of those separators. A static string keeps
-        /// the requirement a plain value: reading one per rule and text retains nothing.
-        case digits(minimum: Int, containingOneOf: StaticString = "")
+        /// `containingOneOf` is empty, at least one of those separators, between two of its
+        /// digits when `betweenDigits` (a space or dash at a run's edge, as around
+        /// ` 1732248753123 `, then does not count). A static string keeps the requirement a plain
+        /// value: reading one per rule and text retains nothing.
+        case digits(minimum: Int, containingOneOf: StaticString = "", betweenDigits: Bool = false)
         /// A run of `[A-Z0-9 ]` bytes containing two capitals followed by two digits.
         case ibanShape
     }
@@ -39,43 +41,48 @@ struct CandidateRuns {
 
     /// Each minimum is the fewest digits any alternative of the pattern needs, counting the
     /// digits its lookaheads demand right after the match's start (they are run bytes too), and a
-    /// separator is listed only when every alternative matches one. Worked out per pattern:
+    /// separator is listed only when every alternative matches one; `betweenDigits` only when
+    /// every alternative has it between two digits (then it lies between the run's first and last
+    /// digit, as the match's digits up to it are run bytes from the match's start on). Worked
+    /// out per pattern:
     ///
     /// - payment-card: Maestro's 4-4-4 and the 12-digit compact form are the shortest, 12 digits;
-    /// - payment-card-long: 4-4-4-4 and a last group of 1-3 digits, one space or dash throughout, 17;
+    /// - payment-card-long: 4-4-4-4 and a last group of 1-3 digits, one space or dash throughout
+    ///   between the groups, 17;
     /// - it-codice-fiscale: six capitals, then two digits: every match holds the IBAN shape;
     /// - us-ssn: 3-2-4 digits joined by dashes, 9;
     /// - fr-nir: 1+2+2+2+3+3 digits separated by spaces, 13;
-    /// - br-cpf: 3.3.3-2, 11 digits and always a dash;
-    /// - phone-nanp: `[2-9][0-9]{2}([-.])[2-9][0-9]{2}\1[0-9]{4}`, 10 digits and `-` or `.`;
+    /// - br-cpf: 3.3.3-2, 11 digits and always a dash between the last two groups;
+    /// - phone-nanp: `[0-9]{3}([-.])[0-9]{3}\1[0-9]{4}`, `[0-9]{3} [0-9]{3}-[0-9]{4}` or
+    ///   `[1-9]{2} 9?[0-9]{4}-[0-9]{4}`: 10 digits and `-` or `.` between two of them;
     /// - phone-area-code: every alternative starts with `\(`; the shortest is `0[1-9]` and `)`
     ///   followed (lookahead) by six more digits, 8;
     /// - phone-national: `0` plus `0[1-9]`, a separator and six digits, or `0` plus a lookahead
     ///   of eight digits, 9;
-    /// - phone-mobile-it-es: nine digits in three space-separated groups.
+    /// - phone-mobile-it-es: nine digits in groups separated by spaces.
     ///
     /// Tighter facts mean fewer PCRE2 calls: most long digit runs in traffic are timestamps,
     /// dates and ids, which now reach one or two of these rules instead of five.
     private static let knownRequirements: [String: Requirement] = [
         "payment-card": .digits(minimum: 12),
-        "payment-card-long": .digits(minimum: 17, containingOneOf: " -"),
+        "payment-card-long": .digits(minimum: 17, containingOneOf: " -", betweenDigits: true),
         "iban": .ibanShape,
         "it-codice-fiscale": .ibanShape,
-        "us-ssn": .digits(minimum: 9, containingOneOf: "-"),
-        "fr-nir": .digits(minimum: 13, containingOneOf: " "),
-        "br-cpf": .digits(minimum: 11, containingOneOf: "-"),
-        "phone-nanp": .digits(minimum: 10, containingOneOf: "-."),
+        "us-ssn": .digits(minimum: 9, containingOneOf: "-", betweenDigits: true),
+        "fr-nir": .digits(minimum: 13, containingOneOf: " ", betweenDigits: true),
+        "br-cpf": .digits(minimum: 11, containingOneOf: "-", betweenDigits: true),
+        "phone-nanp": .digits(minimum: 10, containingOneOf: "-.", betweenDigits: true),
         "phone-area-code": .digits(minimum: 8, containingOneOf: "("),
         "phone-national": .digits(minimum: 9),
-        "phone-mobile-it-es": .digits(minimum: 9, containingOneOf: " "),
+        "phone-mobile-it-es": .digits(minimum: 9, containingOneOf: " ", betweenDigits: true),
     ]
 
     /// The fewest digits a kept number run has: below every requirement's minimum.
     static let keptDigits = 7
 
-    /// Runs of `[0-9 +\-.()/]` with their digit counts and the bytes they hold (see
-    /// ``bit(of:)``), ascending.
-    private(set) var digitRuns: [(range: Range<Int>, digits: Int, bytes: UInt64)] = []
+    /// Runs of `[0-9 +\-.()/]` with their digit counts, the bytes they hold and the bytes
+    /// between their first and last digit (see ``bit(of:)``), ascending.
+    private(set) var digitRuns: [(range: Range<Int>, digits: Int, bytes: UInt64, inner: UInt64)] = []
     /// Runs of `[A-Z0-9 ]` holding the IBAN shape, ascending.
     private(set) var ibanRuns: [Range<Int>] = []
 
@@ -115,7 +122,7 @@ struct CandidateRuns {
     /// The state of one pass: the runs still open at the end of the last chunk and what was found.
     private struct Scan {
         let text: UnsafeRawBufferPointer
-        var digitRuns: [(range: Range<Int>, digits: Int, bytes: UInt64)] = []
+        var digitRuns: [(range: Range<Int>, digits: Int, bytes: UInt64, inner: UInt64)] = []
         var ibanRuns: [Range<Int>] = []
         /// The open number run's start (-1 when none) and digit count.
         var numberStart = -1, digits = 0
@@ -231,14 +238,26 @@ struct CandidateRuns {
             return (start, breaksAfter != 0 ? breaksAfter.trailingZeroBitCount : nil)
         }
 
-        /// Records a finished number run if it has enough digits, with the set of its bytes, read
-        /// one by one: few runs are kept and they are short.
+        /// Records a finished number run if it has enough digits, with the sets of its bytes and
+        /// of those between its first and last digit, read one by one: few runs are kept and they
+        /// are short.
         @inline(__always)
         mutating func keepNumberRun(_ range: Range<Int>, digits: Int) {
             guard digits >= CandidateRuns.keptDigits else { return }
-            var bytes: UInt64 = 0
-            for byte in UnsafeRawBufferPointer(rebasing: text[range]) { bytes |= CandidateRuns.bit(of: byte) }
-            digitRuns.append((range, digits, bytes))
+            var bytes: UInt64 = 0, inner: UInt64 = 0, pending: UInt64 = 0, seenDigit = false
+            for byte in UnsafeRawBufferPointer(rebasing: text[range]) {
+                let bit = CandidateRuns.bit(of: byte)
+                bytes |= bit
+                if byte &- UInt8(ascii: "0") < 10 {
+                    // The separators since the previous digit are inner ones.
+                    if seenDigit { inner |= pending }
+                    seenDigit = true
+                    pending = 0
+                } else {
+                    pending |= bit
+                }
+            }
+            digitRuns.append((range, digits, bytes, inner))
         }
 
         /// Closes the runs still open at the end of the text.
@@ -384,10 +403,10 @@ struct CandidateRuns {
     /// The runs meeting `requirement`, ascending.
     func runs(meeting requirement: Requirement) -> [Range<Int>] {
         switch requirement {
-        case .digits(let minimum, let separators):
+        case .digits(let minimum, let separators, let betweenDigits):
             let wanted = separators.withUTF8Buffer { $0.reduce(UInt64(0)) { $0 | Self.bit(of: $1) } }
             return digitRuns.compactMap { run in
-                run.digits >= minimum && (wanted == 0 || run.bytes & wanted != 0) ? run.range : nil
+                run.digits >= minimum && (wanted == 0 || (betweenDigits ? run.inner : run.bytes) & wanted != 0) ? run.range : nil
             }
         case .ibanShape:
             return ibanRuns
