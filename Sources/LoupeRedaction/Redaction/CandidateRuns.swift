@@ -244,18 +244,17 @@ struct CandidateRuns {
         @inline(__always)
         mutating func keepNumberRun(_ range: Range<Int>, digits: Int) {
             guard digits >= CandidateRuns.keptDigits else { return }
-            var bytes: UInt64 = 0, inner: UInt64 = 0, pending: UInt64 = 0, seenDigit = false
-            for byte in UnsafeRawBufferPointer(rebasing: text[range]) {
-                let bit = CandidateRuns.bit(of: byte)
-                bytes |= bit
-                if byte &- UInt8(ascii: "0") < 10 {
-                    // The separators since the previous digit are inner ones.
-                    if seenDigit { inner |= pending }
-                    seenDigit = true
-                    pending = 0
-                } else {
-                    pending |= bit
-                }
+            let run = UnsafeRawBufferPointer(rebasing: text[range])
+            var bytes: UInt64 = 0
+            for byte in run { bytes |= CandidateRuns.bit(of: byte) }
+            // Most kept runs are digits only: then no separator lies between digits either.
+            var inner: UInt64 = 0
+            if bytes & ~CandidateRuns.digitBits != 0 {
+                // The run holds digits, so both loops stop at one.
+                var lower = 0, upper = run.count
+                while run[lower] &- UInt8(ascii: "0") >= 10 { lower += 1 }
+                while run[upper - 1] &- UInt8(ascii: "0") >= 10 { upper -= 1 }
+                for byte in run[lower..<upper] { inner |= CandidateRuns.bit(of: byte) }
             }
             digitRuns.append((range, digits, bytes, inner))
         }
@@ -392,6 +391,9 @@ struct CandidateRuns {
         if "+-.()/".utf8.contains(byte) { bits |= numberRun }
         return bits
     }
+
+    /// The bits of the ten digits (see ``bit(of:)``): `0`...`9` are 0x30...0x39, bits 48...57.
+    static let digitBits: UInt64 = 0x3FF << 48
 
     /// A number run's `byte` as one bit, `1 << (byte & 63)`: run bytes all lie in 0x20...0x39,
     /// so no two share a bit.
