@@ -8988,6 +8988,7 @@ replace = "label"
 examples = [
     '''net use Z: \\fs01\share EXAMPLEfakePw1 /user:CORP\deploy''',
     '''net use \\fs01\ipc$ /user:CORP\svc "N0t Real-Pa55"''',
+    '''NET USE * \\nas.example.com\backup Xy7pq2Lm-EXAMPLE /USER:backup /PERSISTENT:NO''',
 ]
 counterexamples = [
     '''net use Z: \\fs01\share * /user:CORP\deploy''',
@@ -9051,6 +9052,7 @@ replace = "label"
 examples = [
     '''db.internal:5432:shop:app:EXAMPLEfakePw1''',
     '''*:*:*:replicator:N0tReal-Pa55''',
+    '''localhost:6432:*:pgbouncer:Xy7!pq2Lm''',
 ]
 counterexamples = [
     '''app01:8080:INFO:main:started''',
