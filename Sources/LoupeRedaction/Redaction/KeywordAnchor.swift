@@ -47,71 +47,45 @@ struct KeywordAnchor: Sendable, Equatable {
     /// contribute nothing. An ASCII byte is a whole character even in invalid UTF-8, so the
     /// lookbehind sees exactly it; under `(?i)` the class matches more, never less.
     static func excludedPrecedingBytes(of pattern: String) -> ByteSet {
-        let pattern = Array(pattern.utf8)
         var excluded = ByteSet()
-        guard !hasTopLevelAlternative(pattern) else { return excluded }
+        guard let start = zeroWidthStart(of: Array(pattern.utf8)) else { return excluded }
+        for body in start.negativeLookbehinds {
+            guard !body.isEmpty, let (members, end) = atom(in: Array(body), at: 0, longestRange: 255), end == body.count
+            else { continue }
+            for member in members { excluded.insert(member) }
+        }
+        return excluded
+    }
+
+    /// The zero-width constructs a pattern starts with, all of which look at a match's start:
+    /// lookarounds, word boundaries, `^` and inline flags. Gives the bodies of the negative
+    /// lookbehinds among them and where the pattern's first consuming construct begins; nil when
+    /// the pattern has a top-level alternative (`a|b`) or a group that does not close, which
+    /// could let a match start otherwise.
+    private static func zeroWidthStart(of pattern: [UInt8]) -> (negativeLookbehinds: [ArraySlice<UInt8>], end: Int)? {
+        guard !hasTopLevelAlternative(pattern) else { return nil }
+        var lookbehinds: [ArraySlice<UInt8>] = []
         var position = 0
-        // The zero-width constructs at the start all look at the match's start.
         while position < pattern.count {
-            if pattern[position...].starts(with: Array("(?<!".utf8)) || pattern[position...].starts(with: Array("(?<=".utf8))
-                || pattern[position...].starts(with: Array("(?=".utf8)) || pattern[position...].starts(with: Array("(?!".utf8))
-            {
-                guard let end = groupEnd(in: pattern, from: position) else { break }
-                if pattern[position...].starts(with: Array("(?<!".utf8)), let members = lookbehindMembers(pattern[(position + 4)..<(end - 1)]) {
-                    for member in members { excluded.insert(member) }
-                }
+            let rest = pattern[position...]
+            if let opener = ["(?<!", "(?<=", "(?=", "(?!"].first(where: { rest.starts(with: Array($0.utf8)) }) {
+                guard let end = groupEnd(in: pattern, from: position) else { return nil }
+                if opener == "(?<!" { lookbehinds.append(pattern[(position + 4)..<(end - 1)]) }
                 position = end
-            } else if pattern[position...].starts(with: Array(#"\b"#.utf8)) || pattern[position...].starts(with: Array(#"\B"#.utf8)) {
+            } else if rest.starts(with: Array(#"\b"#.utf8)) || rest.starts(with: Array(#"\B"#.utf8)) {
                 position += 2
             } else if pattern[position] == UInt8(ascii: "^") {
                 position += 1
-            } else if pattern[position...].starts(with: Array("(?".utf8)), let end = pattern[position...].firstIndex(of: UInt8(ascii: ")")),
+            } else if rest.starts(with: Array("(?".utf8)), let end = rest.firstIndex(of: UInt8(ascii: ")")),
                       pattern[(position + 2)..<end].allSatisfy({ Array("imsn-".utf8).contains($0) })
             {
+                // Inline flags: case does not matter to keywords; (?x) would change the syntax.
                 position = end + 1
             } else {
                 break
             }
         }
-        return excluded
-    }
-
-    /// The bytes of a lookbehind body that is one ASCII byte, one escaped punctuation byte or one
-    /// class of such bytes and ASCII ranges (`[A-Za-z0-9_.$-]`), or nil.
-    private static func lookbehindMembers(_ body: ArraySlice<UInt8>) -> [UInt8]? {
-        guard let first = body.first else { return nil }
-        if body.count == 1, first < 0x80, !Array(#"^$.|?*+()[]{}\"#.utf8).contains(first) { return [first] }
-        if body.count == 2, first == UInt8(ascii: "\\"), let escaped = literalEscape(body[body.startIndex + 1]) { return [escaped] }
-        guard first == UInt8(ascii: "["), body.last == UInt8(ascii: "]"), body.count > 2 else { return nil }
-        let members = Array(body.dropFirst().dropLast())
-        guard members.first != UInt8(ascii: "^"), !members.contains(UInt8(ascii: "[")), !members.contains(UInt8(ascii: "]")) else {
-            return nil
-        }
-        var bytes: [UInt8] = []
-        var index = 0
-        while index < members.count {
-            guard let (low, next) = classMember(members, at: index) else { return nil }
-            // A `-` between two members makes a range; first or last, it is a member itself.
-            if next + 1 < members.count, members[next] == UInt8(ascii: "-") {
-                guard let (high, after) = classMember(members, at: next + 1), high >= low else { return nil }
-                bytes += Array(low...high)
-                index = after
-            } else {
-                bytes.append(low)
-                index = next
-            }
-        }
-        return bytes
-    }
-
-    /// The ASCII byte of a class member at `index` (plain, or escaped punctuation) and where the
-    /// next member starts, or nil for anything else.
-    private static func classMember(_ members: [UInt8], at index: Int) -> (UInt8, Int)? {
-        let byte = members[index]
-        guard byte < 0x80 else { return nil }
-        guard byte == UInt8(ascii: "\\") else { return (byte, index + 1) }
-        guard index + 1 < members.count, let escaped = literalEscape(members[index + 1]) else { return nil }
-        return (escaped, index + 2)
+        return (lookbehinds, position)
     }
 
     /// Every byte string (lower-cased) that the byte sets `sets` stand for, or nil when there are
@@ -131,28 +105,7 @@ struct KeywordAnchor: Sendable, Equatable {
     /// quantifier. Nil when the pattern has a top-level alternative (`a|b`), extended syntax or
     /// anything else that could let a match start otherwise.
     static func fixedStart(of pattern: [UInt8]) -> [Set<UInt8>]? {
-        guard !hasTopLevelAlternative(pattern) else { return nil }
-        var position = 0
-        // Zero-width constructs at the start: lookarounds, word boundaries, inline flags.
-        while position < pattern.count {
-            if pattern[position...].starts(with: Array("(?<!".utf8)) || pattern[position...].starts(with: Array("(?<=".utf8))
-                || pattern[position...].starts(with: Array("(?=".utf8)) || pattern[position...].starts(with: Array("(?!".utf8))
-            {
-                guard let end = groupEnd(in: pattern, from: position) else { return nil }
-                position = end
-            } else if pattern[position...].starts(with: Array(#"\b"#.utf8)) || pattern[position...].starts(with: Array(#"\B"#.utf8)) {
-                position += 2
-            } else if pattern[position] == UInt8(ascii: "^") {
-                position += 1
-            } else if pattern[position...].starts(with: Array("(?".utf8)), let end = pattern[position...].firstIndex(of: UInt8(ascii: ")")),
-                      pattern[(position + 2)..<end].allSatisfy({ Array("imsn-".utf8).contains($0) })
-            {
-                // Inline flags: case does not matter to keywords; (?x) would change the syntax.
-                position = end + 1
-            } else {
-                break
-            }
-        }
+        guard var position = zeroWidthStart(of: pattern)?.end else { return nil }
         var sets: [Set<UInt8>] = []
         while position < pattern.count {
             guard let (set, next) = atom(in: pattern, at: position) else { break }
@@ -163,15 +116,17 @@ struct KeywordAnchor: Sendable, Equatable {
         return sets
     }
 
-    /// One byte or byte class at `position`: its bytes and where the pattern goes on.
-    private static func atom(in pattern: [UInt8], at position: Int) -> (Set<UInt8>, Int)? {
+    /// One byte or byte class at `position`: its bytes and where the pattern goes on. A class
+    /// range may span at most `longestRange` bytes (a fixed start with `[a-z]` would stand for
+    /// too many strings).
+    private static func atom(in pattern: [UInt8], at position: Int, longestRange: UInt8 = 10) -> (Set<UInt8>, Int)? {
         let byte = pattern[position]
         switch byte {
         case UInt8(ascii: "\\"):
             guard position + 1 < pattern.count, let escaped = literalEscape(pattern[position + 1]) else { return nil }
             return ([escaped], position + 2)
         case UInt8(ascii: "["):
-            return byteClass(in: pattern, at: position)
+            return byteClass(in: pattern, at: position, longestRange: longestRange)
         case _ where Array(#"^$.|?*+()[]{}"#.utf8).contains(byte), 0x80...:
             // Metacharacters end the fixed start, and so does a multi-byte character (keywords
             // are compared byte by byte, its bytes would need to be kept together).
@@ -182,8 +137,8 @@ struct KeywordAnchor: Sendable, Equatable {
     }
 
     /// A class such as `[tT]`, `[12]` or `[\-_]`: no negation, no class escapes, ranges of at
-    /// most ten bytes.
-    private static func byteClass(in pattern: [UInt8], at position: Int) -> (Set<UInt8>, Int)? {
+    /// most `longestRange` bytes.
+    private static func byteClass(in pattern: [UInt8], at position: Int, longestRange: UInt8) -> (Set<UInt8>, Int)? {
         var index = position + 1
         guard index < pattern.count, pattern[index] != UInt8(ascii: "^") else { return nil }
         var set: Set<UInt8> = []
@@ -201,7 +156,7 @@ struct KeywordAnchor: Sendable, Equatable {
                       pattern[index + 1] != UInt8(ascii: "]")
             {
                 let high = pattern[index + 1]
-                guard high != UInt8(ascii: "\\"), high >= low, high - low <= 10 else { return nil }
+                guard high != UInt8(ascii: "\\"), high >= low, high - low <= longestRange else { return nil }
                 for member in low...high { set.insert(member) }
                 previous = nil
                 index += 2

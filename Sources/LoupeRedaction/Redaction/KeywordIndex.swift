@@ -426,7 +426,8 @@ struct KeywordIndex: Sendable {
     private static func thirdByteClasses() -> [UInt8] {
         var classOf = [Int](repeating: 0, count: 256)
         var fill = [Int](repeating: 0, count: 8)
-        let byFrequency = (0...255).filter { $0 &- Int(UInt8(ascii: "A")) >= 26 || $0 < Int(UInt8(ascii: "A")) }
+        let capitals = Int(UInt8(ascii: "A"))...Int(UInt8(ascii: "Z"))
+        let byFrequency = (0...255).filter { !capitals.contains($0) }
             .sorted { (byteFrequency[$0], -$0) > (byteFrequency[$1], -$1) }
         for byte in byFrequency {
             let least = fill.indices.min { (fill[$0], $0) < (fill[$1], $1) }!

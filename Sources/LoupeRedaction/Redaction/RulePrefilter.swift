@@ -18,36 +18,12 @@ struct RulePrefilter: Sendable {
     /// PCRE2's "required" byte every match contains (with its other ASCII case), if any.
     var requiredBytes: ByteSet?
 
-    /// A filter that admits every text.
-    static let admitsEverything = RulePrefilter(minimumLength: 0, startBytes: nil, firstBytes: nil, requiredBytes: nil)
-
-    /// Analyzes `pattern` by compiling it once more without JIT. The analysis compile adds
-    /// `PCRE2_CASELESS`: a caseless pattern matches a superset of texts, so its conditions hold
-    /// whatever case options the real pattern was compiled with. A pattern that does not compile
-    /// this way gets no filter.
-    static func analyze(_ pattern: String) -> RulePrefilter {
-        var errorCode: Int32 = 0
-        var errorOffset = 0
-        let flags = PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF | PCRE2_CASELESS
-        let compiled = pattern.utf8CString.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: UInt8.self) {
-                pcre2_compile_8($0.baseAddress, $0.count - 1, flags, &errorCode, &errorOffset, nil)
-            }
-        }
-        guard let code = compiled else { return .admitsEverything }
-        defer { pcre2_code_free_8(code) }
-        return analyze(code: code)
-    }
-
-    /// Analyzes the compiled `regex` itself: PCRE2 derived these facts from the very code that
-    /// matches, so they hold for it, and reading them spares compiling each pattern once more
-    /// (caseless compiles of hundreds of patterns took a third of `loupe redact`'s start-up).
+    /// The facts PCRE2 recorded about the compiled `regex`: derived from the very code that
+    /// matches, they hold for it whatever its case options, and reading them costs no compile
+    /// (an extra caseless compile of hundreds of patterns once took a third of `loupe redact`'s
+    /// start-up).
     static func analyze(_ regex: PCRE2Regex) -> RulePrefilter {
-        analyze(code: regex.code)
-    }
-
-    /// The facts PCRE2 recorded about the compiled pattern `code`.
-    private static func analyze(code: OpaquePointer) -> RulePrefilter {
+        let code = regex.code
         var minimumLength: UInt32 = 0
         if pcre2_pattern_info_8(code, UInt32(PCRE2_INFO_MINLENGTH), &minimumLength) != 0 { minimumLength = 0 }
 
