@@ -9379,13 +9379,15 @@ counterexamples = [
 
 [[rule]]
 id = "card-security-code"
-description = "Card security code (3-4 digits) after security_code, securityCode, security code, card_code, cardCode"
+description = "Card security code (3-4 digits) after security_code, securityCode, security code, card_code, cardCode; also Kartenprüfnummer, Prüfnummer, cryptogramme visuel, codice di sicurezza, código de seguridad, código de segurança"
 category = "financial"
 # Shape: CVV2/CVC2 under the names used by payment gateways (Authorize.Net cardCode, PayPal
 # security_code, checkout forms "Security code").
-pattern = '''(?:(?<![A-Za-z0-9])[sS]ecurity|(?<=[a-z])Security|(?<![A-Za-z0-9])SECURITY|(?<![A-Za-z0-9])[cC]ard|(?<=[a-z])Card|(?<![A-Za-z0-9])CARD)[ _.-]?(?:[cC]ode|CODE)(?:\s?\((?i:cvv2?|cvc2?|csc|cid|cvn)\))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:\\?["'`])?([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
+# The same code under the names checkout forms use in German, French, Italian, Spanish and
+# Portuguese.
+pattern = '''(?:(?:(?<![A-Za-z0-9])[sS]ecurity|(?<=[a-z])Security|(?<![A-Za-z0-9])SECURITY|(?<![A-Za-z0-9])[cC]ard|(?<=[a-z])Card|(?<![A-Za-z0-9])CARD)[ _.-]?(?:[cC]ode|CODE)|(?:(?:(?<![A-Za-z0-9])[kK]artenp|(?<![A-Za-z0-9])[pP])r(?:ü|ue|u)fnummer|(?<![A-Za-z0-9])[cC]ryptogramme(?:[ _.-]visuel)?|(?<![A-Za-z0-9])[cC]odice[ _.-]di[ _.-]sicurezza|(?<![A-Za-z0-9])[cC](?:ó|o)digo[ _.-]de[ _.-]segur(?:idad|ança|anca)))(?:\s?\((?i:cvv2?|cvc2?|csc|cid|cvn)\))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|ist|est|è|es)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:\\?["'`])?([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
 secret_group = 1
-keywords = ["security_code", "securitycode", "security code", "security-code", "security.code", "card_code", "cardcode", "card code", "card-code", "card.code"]
+keywords = ["security_code", "securitycode", "security code", "security-code", "security.code", "card_code", "cardcode", "card code", "card-code", "card.code", "fnummer", "cryptogramme", "sicurezza", "seguridad", "segurança", "seguranca"]
 replace = "label"
 examples = [
     '{"card":{"number":"4111111111111111","security_code":"123"}}',
@@ -9393,11 +9395,16 @@ examples = [
     'Security code: 1234',
     'payment[card][securityCode]=321',
     'Security Code (CVV): 123',
+    'Kartenprüfnummer: 123',
+    'cryptogramme visuel : 456 / Cryptogramme 789',
+    'codice di sicurezza 321, código de seguridad (CVV): 1234, código de segurança 555',
 ]
 counterexamples = [
     '{"security_code_required":true,"card_code":"VI"}',
     'Security code: see the back of your card',
     'card code 12 and security code 123456',
+    'Prüfnummer: 12345678 and cryptogramme: <cvv>',
+    'codice di sicurezza obbligatorio and código de seguridad 12',
 ]
 
 [[rule]]
@@ -9421,16 +9428,19 @@ counterexamples = [
 
 [[rule]]
 id = "card-expiry"
-description = "Card expiry date (MM/YY, MM/YYYY, MM-YY, YYYY-MM, MM%2FYY; MMYY after a *date name) after exp, expiry, expiration, expires, exp_date, expiryDate, cc-exp, card_exp"
+description = "Card expiry date (MM/YY, MM/YYYY, MM-YY, YYYY-MM, MM%2FYY; MMYY after a *date name) after exp, expiry, expiration, expires, exp_date, expiryDate, cc-exp, card_exp; also Ablaufdatum, gültig bis, Scadenza, fecha de caducidad, vencimiento, vence, validade"
 category = "financial"
 # Shape: the card's expiry month and year as printed (MM/YY, ISO/IEC 7813) and as payment APIs
 # take it (Braintree expirationDate MM/YYYY, Authorize.Net expirationDate YYYY-MM, compact MMYY).
 # A JWT's "exp": 1732248753, cookie expires=Wed, 21 Oct 2026, ISO timestamps and "exp 5-10
 # years" have no month/year value of this shape and are kept. Group 1 marks a *date name, the
 # only one after which four bare digits (MMYY) are taken.
-pattern = '''(?:(?<![A-Za-z0-9])[eE]|(?<=[a-z])E)[xX][pP](?i:iry|iration|ires|ire)?\.?(?i:[_ .-]?(da?te?|dt)|[_ .-]?(?:mm[_ /-]?yy(?:yy)?|month[_ /-]?year))?(?:\s?\((?i:mm\s?/\s?yy(?:yy)?)\))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:\\?["'`])?((?:0[1-9]|1[0-2])\s?(?:/|%2[Ff])\s?(?:20)?[0-9]{2}|[1-9]/(?:20)?[0-9]{2}|(?:0[1-9]|1[0-2])[.-](?:20)?[0-9]{2}|20[0-9]{2}[/-](?:0[1-9]|1[0-2])|(?(1)(?:0[1-9]|1[0-2])[0-9]{2}|(*FAIL)))(?![0-9A-Za-z]|[/.:-][0-9]|\s(?i:years?|yrs?|months?)\b)'''
+# The same date under the names checkout forms use in German, Italian, Spanish and Portuguese
+# (the French date d'expiration is matched by the exp… names). A full date after the name
+# (scadenza 30/11/2026, gültig bis 31.12.2029) is no month/year and is kept.
+pattern = '''(?:(?:(?<![A-Za-z0-9])[eE]|(?<=[a-z])E)[xX][pP](?i:iry|iration|ires|ire)?\.?(?i:[_ .-]?(da?te?|dt)|[_ .-]?(?:mm[_ /-]?yy(?:yy)?|month[_ /-]?year))?|(?:(?<![A-Za-z0-9])[aA]blauf(?:datum)?|(?<![A-Za-z0-9])[gG](?:ü|ue|u)ltig[ _.-]bis|(?<![A-Za-z0-9])[sS]cadenza|(?<![A-Za-z0-9])(?:[fF]echa[ _.-]de[ _.-])?[cC]aducidad|(?<![A-Za-z0-9])[vV]enc(?:imiento|e)|(?<![A-Za-z0-9])[vV]alidade))(?:\s?\((?i:mm\s?/\s?(?:yy|aa|jj)(?:yy|aa|jj)?)\))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|ist|è|es|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:\\?["'`])?((?:0[1-9]|1[0-2])\s?(?:/|%2[Ff])\s?(?:20)?[0-9]{2}|[1-9]/(?:20)?[0-9]{2}|(?:0[1-9]|1[0-2])[.-](?:20)?[0-9]{2}|20[0-9]{2}[/-](?:0[1-9]|1[0-2])|(?(1)(?:0[1-9]|1[0-2])[0-9]{2}|(*FAIL)))(?![0-9A-Za-z]|[/.:-][0-9]|\s(?i:years?|yrs?|months?)\b)'''
 secret_group = 2
-keywords = ["exp"]
+keywords = ["exp", "ablauf", "ltig bis", "ltig_bis", "ltig-bis", "ltig.bis", "scadenza", "caducidad", "venc", "validade"]
 replace = "label"
 examples = [
     'POST /checkout card=4111111111111111&exp=12%2F29&cvc=123',
@@ -9441,6 +9451,9 @@ examples = [
     'card_exp_date=0929&cvv=123',
     'Expires 11/28, CVV 123',
     'Exp. 03/2027 (Visa)',
+    'Ablaufdatum: 12/29 and gültig bis 04/2028',
+    'Scadenza 09/27, fecha de caducidad: 11-30, vence 01/29',
+    '{"vencimiento":"2029-12"} and validade 08/28',
 ]
 counterexamples = [
     '{"sub":"1234567890","exp":1732248753,"iat":1732245153}',
@@ -9448,6 +9461,8 @@ counterexamples = [
     '{"expires_at":"2026-11-22T04:12:33Z","expiration":"2026-11-22"}',
     'Required exp: 5-10 years, expires in 3600 s, exp(12) = 162754.79',
     'expires=1200 and export 12/29 and experimental 04/28',
+    'Scadenza: 30/11/2026 and gültig bis 31.12.2029 and vencimiento 15/12',
+    'Ablauf der Frist 2026 and validade indeterminada',
 ]
 
 [[rule]]
@@ -9557,48 +9572,8 @@ counterexamples = [
 ]
 
 [[rule]]
-id = "card-security-code-intl"
-description = "Card security code (3-4 digits) after its name in German, French, Italian, Spanish and Portuguese: Kartenprüfnummer, Prüfnummer, cryptogramme visuel, codice di sicurezza, código de seguridad, código de segurança"
-category = "financial"
-# Shape: the CVV2/CVC2 (ISO/IEC 7813) under the names checkout forms use in those languages.
-pattern = '''(?:(?:(?<![A-Za-z0-9])[kK]artenp|(?<![A-Za-z0-9])[pP])r(?:ü|ue|u)fnummer|(?<![A-Za-z0-9])[cC]ryptogramme(?:[ _.-]visuel)?|(?<![A-Za-z0-9])[cC]odice[ _.-]di[ _.-]sicurezza|(?<![A-Za-z0-9])[cC](?:ó|o)digo[ _.-]de[ _.-]segur(?:idad|ança|anca))(?:\s?\((?i:cvv2?|cvc2?|csc|cvn)\))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|ist|est|è|es)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:\\?["'`])?([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
-secret_group = 1
-keywords = ["fnummer", "cryptogramme", "sicurezza", "seguridad", "segurança", "seguranca"]
-replace = "label"
-examples = [
-    'Kartenprüfnummer: 123',
-    'cryptogramme visuel : 456 / Cryptogramme 789',
-    'codice di sicurezza 321, código de seguridad (CVV): 1234, código de segurança 555',
-]
-counterexamples = [
-    'Prüfnummer: 12345678 and cryptogramme: <cvv>',
-    'codice di sicurezza obbligatorio and código de seguridad 12',
-]
-
-[[rule]]
-id = "card-expiry-intl"
-description = "Card expiry date (MM/YY, MM/YYYY, MM-YY, YYYY-MM) after its name in German, Italian, Spanish and Portuguese: Ablaufdatum, gültig bis, Scadenza, fecha de caducidad, vencimiento, vence, validade"
-category = "financial"
-# Shape: the card's expiry month and year (ISO/IEC 7813) under the names checkout forms use in
-# those languages (the French date d'expiration is card-expiry's). A full date after the name
-# (scadenza 30/11/2026, gültig bis 31.12.2029) is no month/year and is kept.
-pattern = '''(?:(?<![A-Za-z0-9])[aA]blauf(?:datum)?|(?<![A-Za-z0-9])[gG](?:ü|ue|u)ltig[ _.-]bis|(?<![A-Za-z0-9])[sS]cadenza|(?<![A-Za-z0-9])(?:[fF]echa[ _.-]de[ _.-])?[cC]aducidad|(?<![A-Za-z0-9])[vV]enc(?:imiento|e)|(?<![A-Za-z0-9])[vV]alidade)(?:\s?\((?i:mm\s?/\s?(?:yy|aa|jj)(?:yy|aa|jj)?)\))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:ist|è|es|é)\s|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:\\?["'`])?((?:0[1-9]|1[0-2])\s?(?:/|%2[Ff])\s?(?:20)?[0-9]{2}|(?:0[1-9]|1[0-2])[.-](?:20)?[0-9]{2}|20[0-9]{2}[/-](?:0[1-9]|1[0-2]))(?![0-9A-Za-z]|[/.:-][0-9])'''
-secret_group = 1
-keywords = ["ablauf", "ltig bis", "ltig_bis", "ltig-bis", "ltig.bis", "scadenza", "caducidad", "venc", "validade"]
-replace = "label"
-examples = [
-    'Ablaufdatum: 12/29 and gültig bis 04/2028',
-    'Scadenza 09/27, fecha de caducidad: 11-30, vence 01/29',
-    '{"vencimiento":"2029-12"} and validade 08/28',
-]
-counterexamples = [
-    'Scadenza: 30/11/2026 and gültig bis 31.12.2029 and vencimiento 15/12',
-    'Ablauf der Frist 2026 and validade indeterminada',
-]
-
-[[rule]]
 id = "payment-card-keyed"
-description = "Payment card number of 12-19 digits in any grouping (4111 11 111111 1111, 41111-1111-1111111) after card, card number, card no., credit card, cc#, cc_number; Luhn-checked, the last four digits kept"
+description = "Payment card number of 12-19 digits in any grouping (4111 11 111111 1111, 41111-1111-1111111) after card, card number, card no., credit card, cc#, cc_number; Luhn-checked, the last four digits kept; also Kartennummer, Kreditkarte, carte bancaire, numéro de carte, tarjeta, número de tarjeta, carta di credito, cartão"
 category = "financial"
 # Shape: ISO/IEC 7812 PANs (see payment-card) written with spaces or dashes anywhere, as people
 # type them into forms and chats. Without a name only the printed groupings are taken
@@ -9606,10 +9581,12 @@ category = "financial"
 # industry (ISO/IEC 7812 major industry identifiers 1-6: airlines' UATP 1, JCB 1800, banking 2-6;
 # and the legacy Maestro UK range 0604) and the Luhn check. An identity card, ID card or SIM card
 # number (an ICCID starts with 89) is no payment card.
-pattern = '''(?<![iI][dD][ _.-])(?<![iI]dentity[ _.-])(?<![sS][iI][mM][ _.-])(?:(?<![A-Za-z0-9])[cC]ard|(?<=[a-z])Card|(?<![A-Za-z0-9])CARD|(?<![A-Za-z0-9])(?:[cC][cC]|CC)(?=[ _.-]?(?i:num|no\b|nr\b|#)))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:\\?["'`])?(?=[1-6]|0[ -]?6[ -]?0[ -]?4)([0-9](?:[ -]?[0-9]){11,18}+)(?![0-9A-Za-z]|[ .,:-][0-9])'''
+# The same PANs under the names checkout forms use in German, French, Spanish, Italian and
+# Portuguese.
+pattern = '''(?:(?<![iI][dD][ _.-])(?<![iI]dentity[ _.-])(?<![sS][iI][mM][ _.-])(?:(?<![A-Za-z0-9])[cC]ard|(?<=[a-z])Card|(?<![A-Za-z0-9])CARD|(?<![A-Za-z0-9])(?:[cC][cC]|CC)(?=[ _.-]?(?i:num|no\b|nr\b|#)))|(?:(?<![A-Za-z0-9])(?:[kK]arten(?:nummer|nr\.?)|[kK]reditkarte(?:nnummer)?|[cC]arte(?:[ _.-](?:bancaire|de[ _.-]cr[ée]dit|bleue))?|[tT]arjeta(?:[ _.-]de[ _.-](?:cr[ée]dito|d[ée]bito))?|[cC]arta(?:[ _.-]di[ _.-]credito)?|[cC]art[ãa]o(?:[ _.-]de[ _.-](?:cr[ée]dito|d[ée]bito))?)|(?<![A-Za-z0-9])(?i:num[eé]ro|n[uú]mero)[ _.-](?:de|di|della|do)[ _.-](?:carte|tarjeta|carta|cart[ãa]o)))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:\\?["'`])?(?=[1-6]|0[ -]?6[ -]?0[ -]?4)([0-9](?:[ -]?[0-9]){11,18}+)(?![0-9A-Za-z]|[ .,:-][0-9])'''
 secret_group = 1
 validate = "luhn"
-keywords = ["card", "cc#", "cc #", "ccnum", "cc_num", "cc-num", "cc num", "cc.num", "ccno", "cc_no", "cc-no", "cc no", "cc.no", "ccnr", "cc_nr", "cc nr"]
+keywords = ["card", "cc#", "cc #", "ccnum", "cc_num", "cc-num", "cc num", "cc.num", "ccno", "cc_no", "cc-no", "cc no", "cc.no", "ccnr", "cc_nr", "cc nr", "karte", "carte", "tarjeta", "carta", "cartão", "cartao"]
 replace = "mask"
 examples = [
     'Card number: 4111 11 111111 1111',
@@ -9617,30 +9594,14 @@ examples = [
     'cc# 5555 555555 554444 and CC number: 3782-822463-10005',
     '{"cardNumber": "6011 0009 9013 9424"} and card no. 4000 0566 5566 5556',
     'my credit card: 122000000000003 and Card: 060475462564',
-]
-counterexamples = [
-    'card number: 4111 11 111111 1112 (fails the Luhn check)',
-    'ID card 4111 1111 1111 1111 and SIM card 8944 5000 0000 0000 0003',
-    'card 7234 5678 9012 2 (no card industry) and card count 4111111111111111111111 and cards: 12',
-]
-
-[[rule]]
-id = "payment-card-keyed-intl"
-description = "Payment card number of 12-19 digits in any grouping after its name in German, French, Spanish, Italian and Portuguese: Kartennummer, Kreditkarte, carte bancaire, numéro de carte, tarjeta, número de tarjeta, carta di credito, cartão; Luhn-checked, the last four digits kept"
-category = "financial"
-# Shape: ISO/IEC 7812 PANs (see payment-card-keyed) under the names checkout forms use in those
-# languages.
-pattern = '''(?:(?<![A-Za-z0-9])(?:[kK]arten(?:nummer|nr\.?)|[kK]reditkarte(?:nnummer)?|[cC]arte(?:[ _.-](?:bancaire|de[ _.-]cr[ée]dit|bleue))?|[tT]arjeta(?:[ _.-]de[ _.-](?:cr[ée]dito|d[ée]bito))?|[cC]arta(?:[ _.-]di[ _.-]credito)?|[cC]art[ãa]o(?:[ _.-]de[ _.-](?:cr[ée]dito|d[ée]bito))?)|(?<![A-Za-z0-9])(?i:num[eé]ro|n[uú]mero)[ _.-](?:de|di|della|do)[ _.-](?:carte|tarjeta|carta|cart[ãa]o))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:\\?["'`])?(?=[1-6]|0[ -]?6[ -]?0[ -]?4)([0-9](?:[ -]?[0-9]){11,18}+)(?![0-9A-Za-z]|[ .,:-][0-9])'''
-secret_group = 1
-validate = "luhn"
-keywords = ["karte", "carte", "tarjeta", "carta", "cartão", "cartao"]
-replace = "mask"
-examples = [
     'Kartennummer: 4111 1111 1111 1111 and Kreditkarte 5555-5555-5555-4444',
     'numéro de carte : 4111 11 111111 1111, carte bancaire 4012 8888 8888 1881',
     'número de tarjeta 4111-111111-111111, carta di credito 5555 555555 554444, cartão 3782 822463 10005',
 ]
 counterexamples = [
+    'card number: 4111 11 111111 1112 (fails the Luhn check)',
+    'ID card 4111 1111 1111 1111 and SIM card 8944 5000 0000 0000 0003',
+    'card 7234 5678 9012 2 (no card industry) and card count 4111111111111111111111 and cards: 12',
     'Kartennummer: 4111 1111 1111 1112 (fails the Luhn check) and carte 12',
     'tarjeta 7234 5678 9012 2 (no card industry) and carta 2026-11-26',
 ]
@@ -9666,39 +9627,27 @@ counterexamples = [
 
 [[rule]]
 id = "bank-account-number"
-description = "Bank account number (6-17 digits, spaces or dashes allowed) after account number, account no., bank account number, acct no."
-category = "pii"
+description = "Bank account number (6-17 digits, spaces or dashes allowed) after account number, account no., bank account number, acct no.; also Kontonummer, numéro de compte, número de cuenta, numero di conto, número da conta, rekeningnummer"
+category = "financial"
 # Shape: national bank account numbers (US 4-17 digits; UK 8 digits; others up to 17), taken only after an account-number name
-pattern = '''(?:(?<![A-Za-z0-9])(?:[bB]ank[ _.-]?)?(?:[aA]ccount|ACCOUNT|[aA]cct|ACCT)|(?<=[a-z])(?:Account|Acct))(?=[ _.-]?(?i:number|num|nbr|no\b|no\.|nr\b|nr\.|#))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:\\?["'`])?([0-9](?:[ -]?[0-9]){5,16})(?![0-9A-Za-z]|[.,:-][0-9])'''
+# The same numbers under the names bank forms use in German, French, Spanish, Italian,
+# Portuguese and Dutch.
+pattern = '''(?:(?:(?<![A-Za-z0-9])(?:[bB]ank[ _.-]?)?(?:[aA]ccount|ACCOUNT|[aA]cct|ACCT)|(?<=[a-z])(?:Account|Acct))(?=[ _.-]?(?i:number|num|nbr|no\b|no\.|nr\b|nr\.|#))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}|(?:(?<![A-Za-z0-9])(?:[kK]onto(?:nummer|[ _.-]?[nN]r\.?)|KONTONUMMER|[rR]ekeningnummer|REKENINGNUMMER)|(?<![A-Za-z0-9])(?i:num[eé]ro|n[uú]mero)[ _.-](?:de|di|da|do)[ _.-](?:compte|cuenta|conto|conta)))(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:\\?["'`])?([0-9](?:[ -]?[0-9]){5,16})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
-keywords = ["account", "acct"]
+keywords = ["account", "acct", "konto", "rekeningnummer", "de compte", "de cuenta", "di conto", "da conta", "do conto"]
 replace = "label"
 examples = [
     'Account number: 12345678',
     'bank account no. 000123456789',
     '{"accountNumber":"9876543210"}',
     'acct # 1234-5678-90',
-]
-counterexamples = [
-    'account number: pending and account id 12345678',
-    'account 12345678 (no number word) and accounts: 123456',
-]
-
-[[rule]]
-id = "bank-account-number-intl"
-description = "Bank account number (6-17 digits) after its name in German, French, Spanish, Italian, Portuguese and Dutch: Kontonummer, numéro de compte, número de cuenta, numero di conto, número da conta, rekeningnummer"
-category = "financial"
-# Shape: national bank account numbers under the names bank forms use in those languages
-pattern = '''(?:(?<![A-Za-z0-9])(?:[kK]onto(?:nummer|[ _.-]?[nN]r\.?)|KONTONUMMER|[rR]ekeningnummer|REKENINGNUMMER)|(?<![A-Za-z0-9])(?i:num[eé]ro|n[uú]mero)[ _.-](?:de|di|da|do)[ _.-](?:compte|cuenta|conto|conta))(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:\\?["'`])?([0-9](?:[ -]?[0-9]){5,16})(?![0-9A-Za-z]|[.,:-][0-9])'''
-secret_group = 1
-keywords = ["konto", "rekeningnummer", "de compte", "de cuenta", "di conto", "da conta", "do conto"]
-replace = "label"
-examples = [
     'Kontonummer: 1234567890',
     'numéro de compte 12345678901',
     'número de cuenta 0123-4567-89 and rekeningnummer 123456789',
 ]
 counterexamples = [
+    'account number: pending and account id 12345678',
+    'account 12345678 (no number word) and accounts: 123456',
     'Kontonummer: fehlt and numéro de compte: <compte>',
     'Konto 2026 and numero di conto 12345',
 ]
@@ -9966,41 +9915,28 @@ counterexamples = [
 
 [[rule]]
 id = "phone-keyed-mobile"
-description = "Phone number of any shape after mobile, mobileNumber or msisdn"
+description = "Phone number of any shape after mobile, mobileNumber or msisdn; also portable, móvil, mobiel, Handy(nummer), cellulaire"
 category = "pii"
 # Shape: ITU-T E.164 and national plans (any shape) after a mobile/MSISDN field name (3GPP TS 23.003 MSISDN)
-pattern = '''(?:[mM][oO][bB][iI][lL][eE]|[mM][sS][iI][sS][dD][nN])(?i:[_.-]?(?:number|num|no))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|at)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:\\?["'`])?((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,2}+[0-9]){6,14}+(?:[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
+# Shape: ITU-T E.164 and national plans (any shape) after the word for a mobile phone in French
+# (ARCEP numéros mobiles 06/07), Spanish (CNMC 6xx/7xx), Dutch (ACM 06) and German (BNetzA 015x-017x).
+# Compact digits (portable=0612345678) have no shape of their own, so the name is what tells.
+pattern = '''(?:(?:[mM][oO][bB][iI][lL][eE]|[mM][sS][iI][sS][dD][nN])|(?:(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)(?i:ortable)|(?:(?<![A-Za-z0-9])[mM]|(?<=[a-z])M)(?i:[oó]vil|obiel)|(?:(?<![A-Za-z0-9])[hH]|(?<=[a-z])H)(?i:andy)(?=(?i:[_.-]?(?:nummer|nr|number|no))|\\?["']?\s{0,3}+[:=])|(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)(?i:ellulaire)))(?i:[_.-]?(?:number|num|no|nr|nummer|numero))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|at)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:\\?["'`])?((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,2}+[0-9]){6,14}+(?:[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
 secret_group = 1
-keywords = ["obile", "msisdn"]
+keywords = ["obile", "msisdn", "portable", "movil", "móvil", "mobiel", "handy", "cellulaire"]
 replace = "label"
 examples = [
     '{"mobileNumber":"3331234567","msisdn":"%2B393331234567"}',
     'mobile=0412345678&name=ann',
     'MSISDN: 393331234567',
-]
-counterexamples = [
-    'User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148',
-    '{"mobile_app_version":"4.12.3","mobile":true}',
-]
-
-[[rule]]
-id = "phone-keyed-mobile-intl"
-description = "Phone number of any shape after a mobile-number name in other languages: portable (FR), móvil/movil (ES), mobiel (NL), Handy/Handynummer (DE), cellulaire (FR-CA)"
-category = "pii"
-# Shape: ITU-T E.164 and national plans (any shape) after the word for a mobile phone in French
-# (ARCEP numéros mobiles 06/07), Spanish (CNMC 6xx/7xx), Dutch (ACM 06) and German (BNetzA 015x-017x).
-# Compact digits (portable=0612345678) have no shape of their own, so the name is what tells.
-pattern = '''(?:(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)(?i:ortable)|(?:(?<![A-Za-z0-9])[mM]|(?<=[a-z])M)(?i:[oó]vil|obiel)|(?:(?<![A-Za-z0-9])[hH]|(?<=[a-z])H)(?i:andy)(?=(?i:[_.-]?(?:nummer|nr|number|no))|\\?["']?\s{0,3}+[:=])|(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)(?i:ellulaire))(?i:[_.-]?(?:number|num|no|nr|nummer|numero))?(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|at)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:\\?["'`])?((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,2}+[0-9]){6,14}+(?:[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
-secret_group = 1
-keywords = ["portable", "movil", "móvil", "mobiel", "handy", "cellulaire"]
-replace = "label"
-examples = [
     '{"portable":"0612345678","region":"eu-west-2"}',
     'PORTABLE = "0712345678"',
     '{"movil":"+34 612 34 56 78"} and movil=%2B34612345678',
     'Handynummer: 0151 23456789, mobiel=0612345678, móvil 612345678',
 ]
 counterexamples = [
+    'User-Agent: Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Mobile/15E148',
+    '{"mobile_app_version":"4.12.3","mobile":true}',
     '{"portable": true, "version": "1.2.3"}',
     'a handy 1234567 trick and portable=<tel> and automovil=612345678',
 ]
@@ -10865,41 +10801,28 @@ counterexamples = [
 
 [[rule]]
 id = "driver-licence"
-description = "Driver's licence number (letters and digits, 4+ digits) after driver's license, drivers_licence_number, driving licence, DL#, dl_number"
+description = "Driver's licence number (letters and digits, 4+ digits) after driver's license, drivers_licence_number, driving licence, DL#, dl_number; also Führerschein(-Nr.), permis de conduire, licencia/permiso/carné de conducir, patente di guida, carteira de motorista/habilitação, rijbewijs"
 category = "pii"
 # Shape: State and national licence formats (e.g. DVLA: 16 characters MORGA753116SM9IJ; US states: 1-2 letters and 4-14 digits)
-pattern = '''(?:(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)(?:river|RIVER)(?:['’]?[sS])?[ _.-]?(?:[lL]icen[cs]e|LICEN[CS]E)|(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)(?:riving|RIVING)[ _.-]?(?:[lL]icen[cs]e|LICEN[CS]E)|(?<![A-Za-z0-9])(?:DL|dl|Dl)(?=[ _.-]?(?i:number|no\b)|#))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:\\?["'`])?((?=(?:[A-Z .-]{0,20}[0-9]){5})[A-Z0-9]{1,20}(?:[ .-](?=[A-Z]{0,19}[0-9]|[A-Z](?![A-Za-z0-9]))[A-Z0-9]{1,20}){0,5})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
-secret_group = 1
-keywords = ["driver", "driving", "dl#", "dl_n", "dl-n", "dl.n", "dl n", "dlnumber", "dlno"]
-replace = "label"
-examples = [
-    "Driver's license: D1234567",
-    '{"drivers_license_number":"A123-4567-8901"}',
-    'Driving licence no. MORGA753116SM9IJ',
-    'DL# 123456789 exp 2030',
-]
-counterexamples = [
-    "driver's license: required and drivers_license_state: CA",
-    'driver license: <dl> and DL 2026 and dlnumber: none',
-]
-
-[[rule]]
-id = "driver-licence-intl"
-description = "Driver's licence number (letters and digits, 4+ digits) after its name in German, French, Spanish, Italian, Portuguese and Dutch: Führerschein(-Nr.), permis de conduire, licencia/permiso/carné de conducir, patente di guida, carteira de motorista/habilitação, rijbewijs"
-category = "pii"
 # Shape: national licence formats (EU Directive 2006/126/EC card field 5: up to 16 letters and
 # digits; e.g. DE B072RRE2I55, FR 12AB34567, ES the holder's DNI, IT U1H12A345B, NL 10 digits,
 # BR CNH 11 digits), taken after the licence's name as driver-licence does for English names.
-pattern = '''(?:(?<![A-Za-z0-9])(?:[fF](?:ü|ue|u)hrerschein|FÜHRERSCHEIN|FUEHRERSCHEIN)|(?<![A-Za-z0-9])[pP]ermis[ _.-]de[ _.-]conduire|(?<![A-Za-z0-9])(?:[lL]icencia|[pP]ermiso|[cC]arn[ée])[ _.-]de[ _.-]conduc(?:ir|ción|cion)|(?<![A-Za-z0-9])[pP]atente[ _.-]di[ _.-]guida|(?<![A-Za-z0-9])[cC]arteira[ _.-]de[ _.-](?:motorista|habilitação|habilitacao)|(?<![A-Za-z0-9])[rR]ijbewijs)(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:\\?["'`])?((?=(?:[A-Z .-]{0,20}[0-9]){5})[A-Z0-9]{1,20}(?:[ .-](?=[A-Z]{0,19}[0-9]|[A-Z](?![A-Za-z0-9]))[A-Z0-9]{1,20}){0,5})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?:(?:(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)(?:river|RIVER)(?:['’]?[sS])?[ _.-]?(?:[lL]icen[cs]e|LICEN[CS]E)|(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)(?:riving|RIVING)[ _.-]?(?:[lL]icen[cs]e|LICEN[CS]E)|(?<![A-Za-z0-9])(?:DL|dl|Dl)(?=[ _.-]?(?i:number|no\b)|#))|(?:(?<![A-Za-z0-9])(?:[fF](?:ü|ue|u)hrerschein|FÜHRERSCHEIN|FUEHRERSCHEIN)|(?<![A-Za-z0-9])[pP]ermis[ _.-]de[ _.-]conduire|(?<![A-Za-z0-9])(?:[lL]icencia|[pP]ermiso|[cC]arn[ée])[ _.-]de[ _.-]conduc(?:ir|ción|cion)|(?<![A-Za-z0-9])[pP]atente[ _.-]di[ _.-]guida|(?<![A-Za-z0-9])[cC]arteira[ _.-]de[ _.-](?:motorista|habilitação|habilitacao)|(?<![A-Za-z0-9])[rR]ijbewijs))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["']|\])?\s{0,3}+(?:[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:\\?["'`])?((?=(?:[A-Z .-]{0,20}[0-9]){5})[A-Z0-9]{1,20}(?:[ .-](?=[A-Z]{0,19}[0-9]|[A-Z](?![A-Za-z0-9]))[A-Z0-9]{1,20}){0,5})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
-keywords = ["hrerschein", "permis de conduire", "permis_de_conduire", "de conduc", "de_conduc", "patente di guida", "patente_di_guida", "carteira de", "carteira_de", "rijbewijs"]
+keywords = ["driver", "driving", "dl#", "dl_n", "dl-n", "dl.n", "dl n", "dlnumber", "dlno", "hrerschein", "permis de conduire", "permis_de_conduire", "de conduc", "de_conduc", "patente di guida", "patente_di_guida", "carteira de", "carteira_de", "rijbewijs"]
 replace = "label"
 examples = [
+    '''Driver's license: D1234567''',
+    '{"drivers_license_number":"A123-4567-8901"}',
+    'Driving licence no. MORGA753116SM9IJ',
+    'DL# 123456789 exp 2030',
     'Führerschein-Nr. B072RRE2I55',
     'permis de conduire : 12AB34567 and licencia de conducir 12345678Z',
     'patente di guida U1H12A345B, carteira de motorista 01234567890, rijbewijsnummer 4812345678',
 ]
 counterexamples = [
+    '''driver's license: required and drivers_license_state: CA''',
+    'driver license: <dl> and DL 2026 and dlnumber: none',
     'Führerschein: vorhanden and permis de conduire: oui',
     'licencia de conducir B and patente di guida: <numero>',
 ]
