@@ -45,6 +45,11 @@ final class PatternEngine: Sendable {
         /// Bytes before a start that rule a match out there
         /// (``KeywordAnchor/excludedPrecedingBytes(of:)``): such a start is not tried.
         var excludedBefore: ByteSet
+        /// The bytes a match can start with (``RulePrefilter``'s, from PCRE2), when known: a
+        /// start at any other byte is not tried. It tells most for a match starting before its
+        /// keyword: the `/` of an expiry date anchors a start two bytes earlier, which must be
+        /// `0` or `1`.
+        var startBytes: ByteSet?
     }
     /// The shortest text any rule can match; shorter strings are not scanned at all.
     private let minimumLength: Int
@@ -96,12 +101,13 @@ final class PatternEngine: Sendable {
         reach = rules.indices.map { rule in
             Reach.of(rules[rule], keywords: Array(list[starts[rule]..<starts[rule + 1]]), in: index)
         }
-        anchored = rules.map { rule in
+        anchored = zip(rules, prefilters).map { rule, prefilter in
             guard let anchor = KeywordAnchor.of(pattern: rule.pattern, keywords: rule.keywords),
                   let regex = try? PCRE2Regex(rule.pattern, options: .anchored)
             else { return nil }
             return Anchored(offset: anchor.offset, keywords: anchor.keywords.compactMap(index.position(of:)), regex: regex,
-                            excludedBefore: KeywordAnchor.excludedPrecedingBytes(of: rule.pattern))
+                            excludedBefore: KeywordAnchor.excludedPrecedingBytes(of: rule.pattern),
+                            startBytes: prefilter.startBytes ?? prefilter.firstBytes)
         }
     }
 
@@ -400,9 +406,31 @@ final class PatternEngine: Sendable {
     /// The ascending positions of `keywords` (positions in ``keywordIndex``) among `occurrences`,
     /// the result of ``KeywordIndex/occurrences(in:wanted:)``.
     private static func positions(of keywords: [Int], in occurrences: [[Int]]) -> [Int] {
-        var positions = keywords.flatMap { occurrences.indices.contains($0) ? occurrences[$0] : [] }
-        if keywords.count > 1 { positions.sort() }
-        return positions
+        // Each list is ascending already: merge them, two at a time, instead of sorting the lot
+        // (the `/` of an expiry date occurs a million times in 128 MB of traffic).
+        keywords.reduce(into: [Int]()) { positions, keyword in
+            guard occurrences.indices.contains(keyword), !occurrences[keyword].isEmpty else { return }
+            positions = positions.isEmpty ? occurrences[keyword] : merged(positions, occurrences[keyword])
+        }
+    }
+
+    /// The ascending union, with repeats, of two ascending lists.
+    private static func merged(_ left: [Int], _ right: [Int]) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(left.count + right.count)
+        var (l, r) = (0, 0)
+        while l < left.count, r < right.count {
+            if left[l] <= right[r] {
+                result.append(left[l])
+                l += 1
+            } else {
+                result.append(right[r])
+                r += 1
+            }
+        }
+        result += left[l...]
+        result += right[r...]
+        return result
     }
 
     /// Merged regions around ascending keyword `positions` (see ``Reach``).
@@ -535,6 +563,7 @@ final class PatternEngine: Sendable {
                 guard start >= 0, start != previous else { continue }
                 previous = start
                 if start > 0, anchor.excludedBefore.contains(text[start - 1]) { continue }
+                if let startBytes = anchor.startBytes, !startBytes.contains(text[start]) { continue }
                 // Lookbehind sees the bytes before `start`.
                 let subject = UnsafeRawBufferPointer(rebasing: text[0..<min(text.count, position + reach)])
                 for range in try pattern.validatedMatches(in: subject, startingAt: start, startingBefore: start + 1,

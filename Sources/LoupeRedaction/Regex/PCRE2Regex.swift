@@ -1,10 +1,11 @@
 import CPCRE2
+import Synchronization
 
 /// A compiled PCRE2 pattern, safe to use from many tasks at once.
 ///
 /// Patterns are compiled with `PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF`, so any bytes can
-/// be matched (invalid UTF-8 never makes matching fail), and JIT-compiled when the platform allows
-/// it, falling back to the interpreter. Matching is bounded by a match limit, so a pathological
+/// be matched (invalid UTF-8 never makes matching fail), and JIT-compiled on first use when the
+/// platform allows it, falling back to the interpreter. Matching is bounded by a match limit, so a pathological
 /// pattern or subject fails with ``PCRE2Error/isResourceLimit`` instead of hanging.
 ///
 /// ```swift
@@ -12,9 +13,10 @@ import CPCRE2
 /// for match in try regex.matches(in: "key=AKIAIOSFODNN7EXAMPLE") { print(match.range) }
 /// ```
 public final class PCRE2Regex: @unchecked Sendable {
-    // @unchecked: `code` and `matchContext` are created in init and never modified afterwards;
-    // PCRE2 documents compiled patterns (including JIT code) and contexts as safe to share
-    // between threads for matching. Match data, the only mutable state, is created per call.
+    // @unchecked: `code` and `matchContext` are created in init and never modified afterwards,
+    // but for the JIT code, which the first match compiles under `jitLock` before any thread
+    // matches; PCRE2 documents compiled patterns (including JIT code) and contexts as safe to
+    // share between threads for matching. Match data, the only mutable state, is per caller.
 
     /// Compile options on top of the always-on UTF, UCP and MATCH_INVALID_UTF.
     public struct Options: OptionSet, Sendable, Hashable {
@@ -46,8 +48,18 @@ public final class PCRE2Regex: @unchecked Sendable {
     public let pattern: String
     /// The number of capture groups in the pattern.
     public let captureGroupCount: Int
-    /// Whether the pattern runs as JIT-compiled machine code.
-    public let isJITCompiled: Bool
+    /// Whether the pattern runs as JIT-compiled machine code (compiling it now if no match has
+    /// yet).
+    public var isJITCompiled: Bool { preparedForMatching() }
+    /// ``JITState`` raw value: the JIT compile waits for the first match, as most of a rule set's
+    /// patterns never run in a given process (their keywords do not occur), and compiling all of
+    /// them took half of `loupe redact`'s start-up.
+    private let jitState = Atomic<UInt8>(JITState.pending.rawValue)
+    private let jitLock = Mutex(())
+
+    private enum JITState: UInt8 {
+        case pending, compiled, interpreted
+    }
     /// Whether a search may be given a last start offset (compiled with ``Options/offsetLimit``).
     let usesOffsetLimit: Bool
 
@@ -77,7 +89,6 @@ public final class PCRE2Regex: @unchecked Sendable {
         code = compiled
         matchContext = context
         usesOffsetLimit = options.contains(.offsetLimit)
-        isJITCompiled = pcre2_jit_compile_8(compiled, PCRE2_JIT_COMPLETE) == 0
 
         var count: UInt32 = 0
         pcre2_pattern_info_8(compiled, UInt32(PCRE2_INFO_CAPTURECOUNT), &count)
@@ -87,6 +98,27 @@ public final class PCRE2Regex: @unchecked Sendable {
     deinit {
         pcre2_match_context_free_8(matchContext)
         pcre2_code_free_8(code)
+    }
+
+    /// Compiles the JIT code on the first call (one thread compiles, any other waits for it) and
+    /// says whether matching runs it; later calls cost one atomic load.
+    @inline(__always)
+    private func preparedForMatching() -> Bool {
+        switch JITState(rawValue: jitState.load(ordering: .acquiring)) {
+        case .compiled: true
+        case .interpreted: false
+        case .pending, nil: compileJIT()
+        }
+    }
+
+    private func compileJIT() -> Bool {
+        jitLock.withLock { _ in
+            if jitState.load(ordering: .acquiring) == JITState.pending.rawValue {
+                let state: JITState = pcre2_jit_compile_8(code, PCRE2_JIT_COMPLETE) == 0 ? .compiled : .interpreted
+                jitState.store(state.rawValue, ordering: .releasing)
+            }
+            return jitState.load(ordering: .acquiring) == JITState.compiled.rawValue
+        }
     }
 
     /// Calls `body` with every non-overlapping match in `bytes` (UTF-8, possibly invalid), from
@@ -131,6 +163,7 @@ public final class PCRE2Regex: @unchecked Sendable {
         guard scratch.regex === self, let matchData = scratch.matchData else {
             throw PCRE2Error(code: PCRE2_ERROR_NOMEMORY)
         }
+        let isJITCompiled = preparedForMatching()
         var matchContext = matchContext
         if let lastStart, let limitContext = scratch.limitContext {
             pcre2_set_offset_limit_8(limitContext, max(0, lastStart))
