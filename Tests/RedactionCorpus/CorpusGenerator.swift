@@ -25,6 +25,17 @@ public struct CorpusGenerator: Sendable {
 
     public init() {}
 
+    /// How far apart the shapes are that go through a context of `every` > 1: provider
+    /// credentials (many) further, passwords and secrets (two shapes) closer, so a batch of
+    /// contexts covers every category without swamping the benign share of the set.
+    static func stride(_ every: Int, _ category: RedactionRule.Category) -> Int {
+        switch category {
+        case .token: return every * 6
+        case .credential: return max(1, every / 2)
+        default: return every
+        }
+    }
+
     /// The number of distinct provider credential shapes (token category) the corpus covers.
     public static var providerCredentialCount: Int { Set(SecretShape.providers.map(\.provider)).count }
 
@@ -47,13 +58,15 @@ public struct CorpusGenerator: Sendable {
                 // half rotates from one provider to the next), so every context still sees
                 // half of the providers without the token category swamping the others.
                 if shape.category == .token, (index + contextIndex) % 2 == 1 { continue }
+                if context.every > 1, (index + contextIndex) % Self.stride(context.every, shape.category) != 0 { continue }
                 for _ in 0..<shape.weight {
                     let input = KeyedContext.Input(name: NameStyle(random.pick(shape.names)), value: shape.value(&random), header: shape.header)
                     append(context.render(input, &random), kind: .secret, category: shape.category, provider: shape.provider)
                 }
             }
             guard shape.standalone else { continue }
-            for context in bare {
+            for (contextIndex, context) in bare.enumerated() {
+                if context.every > 1, (index + contextIndex) % Self.stride(context.every, shape.category) != 0 { continue }
                 for _ in 0..<shape.weight {
                     append(context.render(shape.value(&random), &random), kind: .secret, category: shape.category, provider: shape.provider)
                 }
@@ -61,6 +74,7 @@ public struct CorpusGenerator: Sendable {
         }
 
         let structured = StructuredSecret.credentials + StructuredSecret.tokens + StructuredSecret.cards + StructuredSecret.labelledPhones
+            + StructuredSecret.forms
         for secret in structured {
             for template in secret.templates(for: set) {
                 for _ in 0..<secret.repeats {

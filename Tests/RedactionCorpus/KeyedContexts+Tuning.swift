@@ -204,6 +204,319 @@ extension KeyedContext {
             let text = "| variable | value |\n|---|---|\n| `\(input.name.upperSnake)` | `\(input.value)` |\n| `REGION` | `eu-west-\(r.int(1...3))` |\n"
             return Placement(.text, "markdown", text, secrets: [input.value])
         },
+        // Third batch, written from how config files, build files, code, logs and messages look
+        // in the wild: HCL and Consul/Vault command lines, Helm anchors, Ansible, Jenkins and
+        // Gradle, Maven XML, web server config, default values of env lookups, Django and Laravel,
+        // Spring @Value, pretty appsettings.json, struct literals and constants in Go, Rust,
+        // Kotlin, Swift, C#, SQL rows, key/value CSV, syslog structured data, journald and JSON
+        // logs, stack traces and HAR files printing request headers, and labels written for people.
+        KeyedContext("hcl-nomad-env", every: 6) { input, r in
+            let v = Encode.json(input.value)
+            let text = "job \"\(r.pick(["api", "billing"]))\" {\n  group \"web\" {\n    task \"server\" {\n      driver = \"docker\"\n      env {\n"
+                + "        \(input.name.upperSnake) = \"\(v)\"\n        PORT = \"${NOMAD_PORT_http}\"\n      }\n    }\n  }\n}\n"
+            return Placement(.text, "hcl", text, secrets: [v])
+        },
+        KeyedContext("kv-store-cli", every: 6) { input, r in
+            let v = Encode.shell(input.value)
+            let text = r.pick([
+                "consul kv put config/\(r.pick(["billing", "api"]))/\(input.name.snake) \(v)",
+                "vault kv put secret/\(r.pick(["app", "ci"]))/\(r.pick(["prod", "staging"])) \(input.name.snake)=\(v) region=eu",
+                "etcdctl put /config/\(r.pick(["api", "worker"]))/\(input.name.kebab) \(v)",
+            ])
+            return Placement(.text, "shell", text + "\n", secrets: [input.value])
+        },
+        KeyedContext("helm-values-anchor", every: 6) { input, r in
+            let text = "defaults: &defaults\n  \(input.name.camel): \(Encode.yaml(input.value))\n  replicaCount: \(r.int(1...4))\n"
+                + "\(r.pick(["production", "staging"])):\n  <<: *defaults\n  ingress:\n    enabled: true\n"
+            return Placement(.text, "yaml", text, secrets: [input.value])
+        },
+        KeyedContext("ansible-group-vars", every: 6) { input, r in
+            let v = Encode.json(input.value)
+            let text = "---\n# group_vars/\(r.pick(["all", "webservers", "dbservers"])).yml\n\(r.pick(["app", "nginx", "pg"]))_port: \(r.int(3000...9000))\n"
+                + "\(input.name.snake): \"\(v)\"\n"
+            return Placement(.text, "yaml", text, secrets: [v])
+        },
+        KeyedContext("ansible-inventory-host", every: 6) { input, r in
+            let text = "[\(r.pick(["web", "db", "workers"]))]\n\(r.pick(["web1", "node-2", "db01"])).example.internal ansible_host=10.0.\(r.int(0...9)).\(r.int(2...250)) "
+                + "\(input.name.snake)=\(Encode.shell(input.value))\n"
+            return Placement(.text, "ini", text, secrets: [input.value])
+        },
+        KeyedContext("jenkinsfile-environment", every: 6) { input, r in
+            let text = "pipeline {\n    agent any\n    environment {\n        \(input.name.upperSnake) = '\(input.value)'\n        DEPLOY_ENV = '\(r.pick(["staging", "prod"]))'\n    }\n"
+                + "    stages {\n        stage('Build') { steps { sh './gradlew build' } }\n    }\n}\n"
+            return Placement(.text, "groovy", text, secrets: [input.value])
+        },
+        KeyedContext("groovy-with-env", every: 6) { input, r in
+            let text = "withEnv([\"\(input.name.upperSnake)=\(Encode.json(input.value))\", \"STAGE=\(r.pick(["qa", "prod"]))\"]) {\n    sh 'make deploy'\n}\n"
+            return Placement(.text, "groovy", text, secrets: [Encode.json(input.value)])
+        },
+        KeyedContext("gradle-build-config-field", every: 6) { input, _ in
+            let v = Encode.json(input.value)
+            let text = "android {\n    defaultConfig {\n        buildConfigField \"String\", \"\(input.name.upperSnake)\", \"\\\"\(v)\\\"\"\n    }\n}\n"
+            return Placement(.text, "gradle", text, secrets: [v])
+        },
+        KeyedContext("gradle-properties-prefixed", every: 6) { input, r in
+            let text = r.pick(["systemProp.\(input.name.dotted)=\(input.value)\n", "ORG_GRADLE_PROJECT_\(input.name.camel)=\(input.value)\n",
+                               "\(input.name.camel)=\(input.value)\norg.gradle.jvmargs=-Xmx2g\n"])
+            return Placement(.text, "properties", text, secrets: [input.value])
+        },
+        KeyedContext("maven-xml-element", every: 6) { input, r in
+            let v = Encode.xml(input.value)
+            let text = r.pick([
+                "<project>\n  <properties>\n    <java.version>17</java.version>\n    <\(input.name.dotted)>\(v)</\(input.name.dotted)>\n  </properties>\n</project>",
+                "<settings>\n  <servers>\n    <server>\n      <id>\(r.pick(["nexus", "releases"]))</id>\n      <\(input.name.camel)>\(v)</\(input.name.camel)>\n    </server>\n  </servers>\n</settings>",
+            ])
+            return Placement(.text, "xml", text, secrets: [v])
+        },
+        KeyedContext("web-server-config", every: 6) { input, r in
+            let v = input.value
+            let text = r.pick([
+                "location /api/ {\n    proxy_pass http://backend;\n    proxy_set_header \(input.header.name) \"\(input.header.scheme)\(v)\";\n}\n",
+                "RequestHeader set \(input.header.name) \"\(input.header.scheme)\(v)\"\nProxyPass /api http://127.0.0.1:\(r.int(3000...9000))/\n",
+                "fastcgi_param \(input.name.upperSnake) \"\(v)\";\nfastcgi_pass unix:/run/php/php-fpm.sock;\n",
+                "<VirtualHost *:443>\n    SetEnv \(input.name.upperSnake) \"\(v)\"\n</VirtualHost>\n",
+            ])
+            return Placement(.text, "conf", text, secrets: [v])
+        },
+        KeyedContext("env-lookup-default", every: 6) { input, r in
+            let v = Encode.json(input.value), n = input.name
+            let text = r.pick([
+                "\(n.snake) = os.getenv(\"\(n.upperSnake)\", \"\(v)\")",
+                "\(n.upperSnake) = os.environ.get('\(n.upperSnake)', '\(input.value)')",
+                "\(n.upperSnake) = env(\"\(n.upperSnake)\", default=\"\(v)\")",
+                "const \(n.camel) = process.env.\(n.upperSnake) || \"\(v)\";",
+                "const \(n.camel) = process.env.\(n.upperSnake) ?? '\(input.value)';",
+                "\(n.snake) = ENV.fetch(\"\(n.upperSnake)\", \"\(v)\")",
+                "\(n.camel) := getEnv(\"\(n.upperSnake)\", \"\(v)\")",
+                "'\(n.snake)' => env('\(n.upperSnake)', '\(input.value)'),",
+            ])
+            return Placement(.text, "code", text, secrets: [text.contains("'\(input.value)'") ? input.value : v])
+        },
+        KeyedContext("shell-parameter-default", every: 6) { input, r in
+            let text = r.pick([
+                "    environment:\n      \(input.name.upperSnake): ${\(input.name.upperSnake):-\(input.value)}\n",
+                ": \"${\(input.name.upperSnake):=\(input.value)}\"\n",
+                "\(input.name.snake)=\"${\(input.name.upperSnake):-\(input.value)}\"\n",
+            ])
+            return Placement(.text, "shell", text, secrets: [input.value])
+        },
+        KeyedContext("django-settings-dict", every: 6) { input, r in
+            let text = "DATABASES = {\n    'default': {\n        'ENGINE': 'django.db.backends.\(r.pick(["postgresql", "mysql"]))',\n"
+                + "        'HOST': 'db',\n        '\(input.name.upperSnake)': '\(input.value)',\n    }\n}\n"
+            return Placement(.text, "python", text, secrets: [input.value])
+        },
+        KeyedContext("laravel-env-spaced", every: 6) { input, r in
+            let v = input.value
+            let text = r.pick(["APP_ENV=local\n\(input.name.upperSnake) = \"\(v)\"\n", "\(input.name.upperSnake) = \(v)\nAPP_DEBUG = true\n",
+                               "\(input.name.upperSnake)= \"\(v)\"\n", "\(input.name.upperSnake) =\"\(v)\"\n"])
+            return Placement(.text, "env", text, secrets: [v])
+        },
+        KeyedContext("env-inline-comment", every: 6) { input, r in
+            let text = "\(input.name.upperSnake)=\(input.value) # \(r.pick(["set by ops", "expires 2027-01", "ask Ann for a new one"]))\nNODE_ENV=production\n"
+            return Placement(.text, "env", text, secrets: [input.value])
+        },
+        KeyedContext("spring-value-default", every: 6) { input, r in
+            let text = "@Value(\"${\(input.name.dotted):\(Encode.json(input.value))}\")\nprivate String \(input.name.camel);\n"
+            return Placement(.text, "java", text, secrets: [Encode.json(input.value)])
+        },
+        KeyedContext("spring-application-yaml", every: 6) { input, r in
+            let text = "spring:\n  application:\n    name: \(r.pick(["orders", "gateway"]))\n\(r.pick(["acme", "app"])):\n  client:\n"
+                + "    \(input.name.kebab): \(Encode.yaml(input.value))\n    connect-timeout: \(r.int(1...9))s\n"
+            return Placement(.text, "yaml", text, secrets: [input.value])
+        },
+        KeyedContext("appsettings-json-pretty", every: 6) { input, r in
+            let v = Encode.json(input.value)
+            let text = "{\n  \"Logging\": {\n    \"LogLevel\": {\n      \"Default\": \"Information\"\n    }\n  },\n"
+                + "  \"\(r.pick(["Payments", "Mail", "Storage"]))\": {\n    \"\(input.name.pascal)\": \"\(v)\",\n    \"TimeoutSeconds\": \(r.int(5...60))\n  }\n}\n"
+            return Placement(.text, "json", text, secrets: [v])
+        },
+        KeyedContext("csharp-initializer", every: 6) { input, r in
+            let v = Encode.json(input.value)
+            let text = r.pick([
+                "var options = new ClientOptions\n{\n    \(input.name.pascal) = \"\(v)\",\n    Timeout = TimeSpan.FromSeconds(30)\n};\n",
+                "private const string \(input.name.pascal) = \"\(v)\";\n",
+                "builder.Configuration[\"\(r.pick(["Payments", "Mail"])):\(input.name.pascal)\"] = \"\(v)\";\n",
+            ])
+            return Placement(.text, "csharp", text, secrets: [v])
+        },
+        KeyedContext("go-struct-literal", every: 6) { input, r in
+            let v = Encode.json(input.value)
+            let text = r.pick([
+                "cfg := &client.Config{\n\tBaseURL: \"https://api.example.com\",\n\t\(input.name.pascal): \"\(v)\",\n\tTimeout: 10 * time.Second,\n}\n",
+                "const \(input.name.camel) = \"\(v)\"\n",
+                "var \(input.name.camel) = `\(input.value)`\n",
+            ])
+            return Placement(.text, "go", text, secrets: [text.contains("`") ? input.value : v])
+        },
+        KeyedContext("rust-const", every: 6) { input, r in
+            let v = Encode.json(input.value)
+            let text = r.pick([
+                "const \(input.name.upperSnake): &str = \"\(v)\";\n", "static \(input.name.upperSnake): &'static str = \"\(v)\";\n",
+                "let \(input.name.snake) = String::from(\"\(v)\");\n", "let \(input.name.snake) = \"\(v)\".to_string();\n",
+            ])
+            return Placement(.text, "rust", text, secrets: [v])
+        },
+        KeyedContext("kotlin-val", every: 6) { input, r in
+            let v = Encode.json(input.value)
+            let text = r.pick(["private const val \(input.name.upperSnake) = \"\(v)\"\n", "val \(input.name.camel) = \"\(v)\"\n",
+                               "    \(input.name.camel) = \"\(v)\",\n"])
+            return Placement(.text, "kotlin", text, secrets: [v])
+        },
+        KeyedContext("swift-let", every: 6) { input, r in
+            let v = Encode.json(input.value)
+            let text = r.pick(["let \(input.name.camel) = \"\(v)\"\n", "static let \(input.name.camel): String = \"\(v)\"\n",
+                               "enum Secrets {\n    static let \(input.name.camel) = \"\(v)\"\n}\n"])
+            return Placement(.text, "swift", text, secrets: [v])
+        },
+        KeyedContext("java-constant", every: 6) { input, _ in
+            let v = Encode.json(input.value)
+            return Placement(.text, "java", "    private static final String \(input.name.upperSnake) = \"\(v)\";\n", secrets: [v])
+        },
+        KeyedContext("ruby-php-hash", every: 6) { input, r in
+            let sq = input.value
+            let text = r.pick([
+                "client = Acme::Client.new(\(input.name.snake): \"\(Encode.json(sq))\", timeout: \(r.int(5...30)))\n",
+                "config = { :\(input.name.snake) => '\(sq)', :region => 'eu' }\n",
+                "return [\n    '\(input.name.snake)' => '\(sq)',\n    'timeout' => \(r.int(5...30)),\n];\n",
+            ])
+            return Placement(.text, "code", text, secrets: [text.contains("\"") ? Encode.json(sq) : sq])
+        },
+        KeyedContext("python-kwargs", every: 6) { input, r in
+            let v = Encode.json(input.value)
+            let text = "client = \(r.pick(["Client", "boto3.client", "Session"]))(\(input.name.snake)=\"\(v)\", timeout=\(r.int(5...30)))"
+            return Placement(.text, "python", text, secrets: [v])
+        },
+        KeyedContext("js-export-const", every: 6) { input, r in
+            let text = r.pick(["export const \(input.name.upperSnake) = '\(input.value)';\n", "const \(input.name.camel) = `\(input.value)`;\n",
+                               "module.exports = {\n  \(input.name.camel): '\(input.value)',\n};\n"])
+            return Placement(.text, "js", text, secrets: [input.value])
+        },
+        KeyedContext("sql-settings-row", every: 6) { input, r in
+            let v = input.value.replacingOccurrences(of: "'", with: "''")
+            let text = r.pick([
+                "INSERT INTO app_settings (name, value) VALUES ('\(input.name.snake)', '\(v)');",
+                "INSERT INTO config (`key`, `value`, updated_at) VALUES ('\(input.name.dotted)', '\(v)', NOW());",
+                "UPDATE settings SET \(input.name.snake) = '\(v)' WHERE id = \(r.int(1...9));",
+            ])
+            return Placement(.text, "sql", text, secrets: [v])
+        },
+        KeyedContext("csv-key-value", every: 6) { input, r in
+            let v = input.value.contains(",") || input.value.contains(" ") ? "\"\(input.value)\"" : input.value
+            let text = "key,value,updated\n\(input.name.upperSnake),\(v),2026-11-\(r.int(10...28))\nREGION,eu-west-1,2026-11-\(r.int(10...28))\n"
+            return Placement(.text, "csv", text, secrets: [input.value])
+        },
+        KeyedContext("syslog-structured-data", every: 6) { input, r in
+            let text = "<\(r.int(130...190))>1 2026-11-27T03:14:\(r.int(10...59)).\(r.int(100...999))Z web-\(r.int(1...4)) \(r.pick(["billing", "auth"])) \(r.int(1000...9999)) CFG "
+                + "[cfg@32473 \(input.name.snake)=\"\(input.value)\" env=\"prod\"] configuration reloaded"
+            return Placement(.text, "syslog", text, secrets: [input.value])
+        },
+        KeyedContext("journald-json", every: 6) { input, r in
+            let v = Encode.json(input.value)
+            let text = #"{"__REALTIME_TIMESTAMP":"\#(r.int(1_700_000_000...1_799_999_999))123456","_SYSTEMD_UNIT":"\#(r.pick(["api", "worker"])).service","PRIORITY":"6","MESSAGE":"starting with \#(input.name.upperSnake)=\#(v)"}"#
+            return Placement(.text, "journald", text, secrets: [v])
+        },
+        KeyedContext("json-log-context", every: 6) { input, r in
+            let v = Encode.json(input.value)
+            let text = #"{"level":"error","time":"2026-11-27T03:14:\#(r.int(10...59))Z","msg":"upstream call failed","context":{"client":{"baseUrl":"https://api.example.com","\#(input.name.camel)":"\#(v)"},"attempt":\#(r.int(1...3))}}"#
+            return Placement(.text, "log", text, secrets: [v])
+        },
+        KeyedContext("stack-trace-headers", every: 6) { input, r in
+            let h = input.header, v = input.value
+            let text = r.pick([
+                "org.springframework.web.client.HttpClientErrorException$Unauthorized: 401 Unauthorized\n\tat org.springframework.web.client.DefaultResponseErrorHandler.handleError(DefaultResponseErrorHandler.java:\(r.int(100...200)))\n"
+                    + "request headers: [Accept:\"application/json\", \(h.name):\"\(h.scheme)\(v)\", Content-Length:\"0\"]",
+                "Traceback (most recent call last):\n  File \"client.py\", line \(r.int(10...99)), in fetch\nrequests.exceptions.HTTPError: 403 Client Error\n"
+                    + "sent headers: {'User-Agent': 'python-requests/2.32.3', '\(h.name)': '\(h.scheme)\(v)', 'Accept': '*/*'}",
+                "WARN  c.a.h.RestClient - request failed, headers={Accept=[application/json], \(h.name)=[\(h.scheme)\(v)]}",
+            ])
+            return Placement(.text, "log", text, secrets: [v])
+        },
+        KeyedContext("har-header-array", every: 6) { input, r in
+            let v = Encode.json(input.value)
+            let text = "        \"request\": {\n          \"method\": \"GET\",\n          \"url\": \"https://api.example.com/v1/\(r.pick(["me", "orders"]))\",\n          \"headers\": [\n"
+                + "            {\n              \"name\": \"Accept\",\n              \"value\": \"application/json\"\n            },\n"
+                + "            {\n              \"name\": \"\(input.header.name)\",\n              \"value\": \"\(input.header.scheme)\(v)\"\n            }\n          ],\n"
+            return Placement(.text, "har", text, secrets: [v])
+        },
+        KeyedContext("raw-http-request", every: 6) { input, r in
+            let text = "\(r.pick(["GET /v1/account", "POST /v2/events"])) HTTP/1.1\r\nHost: api.example.com\r\nUser-Agent: okhttp/4.12.0\r\n"
+                + "\(input.header.name): \(input.header.scheme)\(input.value)\r\nAccept: */*\r\n\r\n"
+            return Placement(.text, "http", text, secrets: [input.value])
+        },
+        KeyedContext("code-request-header", every: 6) { input, r in
+            let h = input.header, v = Encode.json(input.value)
+            let text = r.pick([
+                "resp = requests.get(url, headers={\"\(h.name)\": \"\(h.scheme)\(v)\"}, timeout=10)",
+                "req.Header.Set(\"\(h.name)\", \"\(h.scheme)\(v)\")",
+                "const res = await fetch(url, { headers: { '\(h.name)': '\(h.scheme)\(input.value)' } });",
+                "wget --header=\"\(h.name): \(h.scheme)\(v)\" https://api.example.com/v1/export.csv",
+                "request.setRequestProperty(\"\(h.name)\", \"\(h.scheme)\(v)\");",
+            ])
+            return Placement(.text, "code", text, secrets: [text.contains("'\(h.scheme)\(input.value)'") ? input.value : v])
+        },
+        KeyedContext("human-label", every: 6) { input, r in
+            let label = input.name.words.joined(separator: " ")
+            let shown = r.pick([label, label.capitalized, label.uppercased()])
+            let text = r.pick([
+                "Hi \(r.pick(SecretShape.givenNames).capitalized),\n\nhere are the staging details you asked for:\n\n  \(shown): \(input.value)\n  Region: eu-west-\(r.int(1...3))\n\nCheers",
+                "\(shown) - \(input.value)\n(valid until the end of the month)",
+                "FYI the new \(label) is \(input.value), the old one stops working tonight.",
+            ])
+            return Placement(.text, "prose", text, secrets: [input.value])
+        },
+        KeyedContext("markdown-inline-code", every: 6) { input, r in
+            let text = "Before running the tests, set `\(input.name.upperSnake)` to `\(input.value)` \(r.pick(["in your shell", "in .env.local", "(ask in #platform for your own)"])).\n"
+            return Placement(.text, "markdown", text, secrets: [input.value])
+        },
+        KeyedContext("value-object", every: 6) { input, r in
+            let v = Encode.json(input.value)
+            let text = r.pick([
+                "{\n  \"env\": {\n    \"\(input.name.upperSnake)\": {\n      \"description\": \"set by the deploy\",\n      \"value\": \"\(v)\"\n    }\n  }\n}",
+                "\"parameters\": {\n    \"\(input.name.camel)\": {\n        \"value\": \"\(v)\"\n    }\n}",
+                "{\"key\": \"\(input.name.camel)\", \"value\": \"\(v)\", \"type\": \"secret\", \"enabled\": true}",
+            ])
+            return Placement(.text, "json", text, secrets: [v])
+        },
+        KeyedContext("cli-name-value-flags", every: 6) { input, r in
+            let v = Encode.shell(input.value)
+            let text = r.pick([
+                "aws ssm put-parameter --name /\(r.pick(["prod", "staging"]))/\(input.name.snake) --type SecureString --value \(v) --overwrite",
+                "gh secret set \(input.name.upperSnake) --body \(v)",
+                "az keyvault secret set --vault-name kv-\(r.pick(["prod", "dev"])) --name \(input.name.kebab) --value \(v)",
+                "kubectl create secret generic \(r.pick(["api", "app"]))-secrets --from-literal=\(input.name.snake)=\(v)",
+                "helm upgrade --install api ./chart --set secrets.\(input.name.camel)=\(v)",
+            ])
+            return Placement(.text, "shell", text, secrets: [input.value])
+        },
+        KeyedContext("windows-and-fish-set", every: 6) { input, r in
+            let text = r.pick(["set \(input.name.upperSnake)=\(input.value)\r\n", "setx \(input.name.upperSnake) \"\(input.value)\"\r\n",
+                               "set -gx \(input.name.upperSnake) \(Encode.shell(input.value))\n", "\(input.name.upperSnake) ?= \(input.value)\n",
+                               "ARG \(input.name.upperSnake)=\(Encode.shell(input.value))\n"])
+            return Placement(.text, "shell", text, secrets: [input.value])
+        },
+        KeyedContext("supervisor-uwsgi-env", every: 6) { input, r in
+            let text = r.pick([
+                "[program:\(r.pick(["api", "worker"]))]\ncommand=/srv/app/bin/run\nenvironment=HOME=\"/srv/app\",\(input.name.upperSnake)=\"\(input.value)\"\n",
+                "[uwsgi]\nmodule = app.wsgi\nenv = \(input.name.upperSnake)=\(input.value)\n",
+            ])
+            return Placement(.text, "ini", text, secrets: [input.value])
+        },
+        KeyedContext("ini-colon-and-registry", every: 6) { input, r in
+            let text = r.pick([
+                "[\(r.pick(["server", "mail", "auth"]))]\nhost: 10.0.\(r.int(0...9)).\(r.int(2...250))\n\(input.name.snake): \(input.value)\n",
+                "[HKEY_LOCAL_MACHINE\\SOFTWARE\\Acme\\\(r.pick(["Agent", "Sync"]))]\n\"\(input.name.pascal)\"=\"\(input.value)\"\n",
+                "[[\(r.pick(["servers", "upstreams"]))]]\nname = \"primary\"\n\(input.name.snake) = '\(input.value)'\n",
+            ])
+            return Placement(.text, "ini", text, secrets: [input.value])
+        },
+        KeyedContext("yaml-single-quoted", every: 6) { input, r in
+            let text = "\(r.pick(["smtp", "database", "client"])):\n  host: \(r.pick(["db", "smtp.example.com"]))\n  \(input.name.snake): '\(input.value)'\n"
+            return Placement(.text, "yaml", text, secrets: [input.value])
+        },
+        KeyedContext("gitlab-ci-variables", every: 6) { input, r in
+            let text = "variables:\n  GIT_DEPTH: \"\(r.int(1...20))\"\n  \(input.name.upperSnake): \"\(Encode.json(input.value))\"\n\ndeploy:\n  script:\n    - ./deploy.sh\n"
+            return Placement(.text, "yaml", text, secrets: [Encode.json(input.value)])
+        },
     ]
 
     static let tuningBare: [BareContext] = [
@@ -265,6 +578,67 @@ extension KeyedContext {
         BareContext("sse-delta") { v, _ in
             let text = #"{"delta":"Here is the value you asked for: \#(Encode.json(v))","done":false}"#
             return Placement(.sse, "json", text, secrets: [Encode.json(v)])
+        },
+        // Third batch: signatures, invoices, quotes of other languages, full-width punctuation,
+        // structured logs, chat transcripts, European CSV, exceptions and markup attributes.
+        BareContext("email-signature", every: 6) { v, r in
+            let text = "Best regards,\n\(r.pick(SecretShape.givenNames).capitalized) \(r.pick(SecretShape.familyNames).capitalized)\n"
+                + "\(r.pick(["Head of Operations", "Account Manager", "Customer Success"])) | Acme GmbH\n\(v) · www.example.com\n"
+            return Placement(.text, "email", text, secrets: [v])
+        },
+        BareContext("invoice-prose", every: 6) { v, r in
+            let text = "Invoice INV-2026-\(r.string(.digits, 4)): amount due EUR \(r.int(10...9999)),\(r.string(.digits, 2)). "
+                + "\(r.pick(["Payment received from", "Charged to", "Refund issued to"])) \(v) on 27.11.2026."
+            return Placement(.text, "prose", text, secrets: [v])
+        },
+        BareContext("foreign-quotes", every: 6) { v, r in
+            let text = r.pick(["Der Kunde nannte „\(v)“ als Rückrufnummer.", "Le client a indiqué « \(v) » dans le formulaire.",
+                               "She wrote “\(v)” in the notes field.", "Il cliente ha scritto «\(v)» nel modulo."])
+            return Placement(.text, "prose", text, secrets: [v])
+        },
+        BareContext("cjk-fullwidth", every: 6) { v, r in
+            let text = r.pick(["お問い合わせ：\(v)（平日のみ）", "联系方式：\(v)。谢谢！", "担当者の連絡先は\(v)です。"])
+            return Placement(.text, "prose", text, secrets: [v])
+        },
+        BareContext("json-log-nested-context", every: 6) { v, r in
+            let text = #"{"ts":"2026-11-27T03:14:\#(r.int(10...59)).\#(r.int(100...999))Z","level":"info","msg":"form submitted","context":{"form":{"field":"notes","input":"\#(Encode.json(v))"}}}"#
+            return Placement(.text, "log", text, secrets: [Encode.json(v)])
+        },
+        BareContext("syslog-line", every: 6) { v, r in
+            let text = "Nov 27 03:14:\(r.int(10...59)) mail-\(r.int(1...3)) postfix/smtpd[\(r.int(1000...9999))]: NOQUEUE: reject: RCPT from unknown: \(v); helo=<example.org>"
+            return Placement(.text, "syslog", text, secrets: [v])
+        },
+        BareContext("chat-transcript", every: 6) { v, r in
+            let text = "[03:14] <\(r.pick(SecretShape.givenNames))> \(v)\n[03:15] <\(r.pick(SecretShape.givenNames))> thx, got it"
+            return Placement(.text, "chat", text, secrets: [v])
+        },
+        BareContext("semicolon-csv", every: 6) { v, r in
+            let text = "Nr;Name;Angabe;Datum\n\(r.int(1000...9999));\(r.pick(["Müller", "Dubois", "Rossi"]));\(v);27.11.2026\n"
+            return Placement(.text, "csv", text, secrets: [v])
+        },
+        BareContext("yaml-list-item", every: 6) { v, _ in
+            Placement(.text, "yaml", "notes:\n  - \"\(Encode.json(v))\"\n  - checked by support\n", secrets: [Encode.json(v)])
+        },
+        BareContext("chat-backticks", every: 6) { v, r in
+            let text = "\(r.pick(["here you go:", "try this one:", "this is what I have:"])) `\(v)` \(r.pick(["(don't share)", ":+1:", "- let me know"]))"
+            return Placement(.text, "chat", text, secrets: [v])
+        },
+        BareContext("sql-values-row", every: 6) { v, r in
+            let s = v.replacingOccurrences(of: "'", with: "''")
+            let text = "INSERT INTO leads VALUES (\(r.int(1...9999)), '\(r.pick(SecretShape.givenNames).capitalized)', '\(s)', NOW());"
+            return Placement(.text, "sql", text, secrets: [s])
+        },
+        BareContext("exception-message", every: 6) { v, r in
+            let text = "java.lang.IllegalArgumentException: unexpected input \(v)\n\tat com.acme.forms.Validator.check(Validator.java:\(r.int(20...200)))\n\tat com.acme.forms.FormService.submit(FormService.java:\(r.int(20...200)))"
+            return Placement(.text, "log", text, secrets: [v])
+        },
+        BareContext("html-input-value", every: 6) { v, _ in
+            let text = "<input type=\"text\" name=\"notes\" value=\"\(Encode.xml(v))\" readonly>"
+            return Placement(.text, "html", text, secrets: [Encode.xml(v)])
+        },
+        BareContext("slash-separated", every: 6) { v, r in
+            let text = "\(r.pick(SecretShape.givenNames).capitalized) \(r.pick(SecretShape.familyNames).capitalized) / \(v) / Raum \(r.int(1...4)).\(r.int(10...30))"
+            return Placement(.text, "prose", text, secrets: [v])
         },
     ]
 }

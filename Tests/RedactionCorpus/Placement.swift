@@ -28,10 +28,15 @@ struct KeyedContext: Sendable {
     }
 
     var id: String
+    /// A shape goes through this context only when its index plus the context's index is a
+    /// multiple of `every`: a batch of many contexts spreads over the shapes instead of
+    /// multiplying the corpus (and the share of benign samples stays meaningful).
+    var every: Int
     var render: @Sendable (Input, inout SplitMix64) -> Placement
 
-    init(_ id: String, render: @escaping @Sendable (Input, inout SplitMix64) -> Placement) {
+    init(_ id: String, every: Int = 1, render: @escaping @Sendable (Input, inout SplitMix64) -> Placement) {
         self.id = id
+        self.every = every
         self.render = render
     }
 }
@@ -40,10 +45,13 @@ struct KeyedContext: Sendable {
 /// messages): only shapes marked `standalone` go through these.
 struct BareContext: Sendable {
     var id: String
+    /// As ``KeyedContext/every``.
+    var every: Int
     var render: @Sendable (String, inout SplitMix64) -> Placement
 
-    init(_ id: String, render: @escaping @Sendable (String, inout SplitMix64) -> Placement) {
+    init(_ id: String, every: Int = 1, render: @escaping @Sendable (String, inout SplitMix64) -> Placement) {
         self.id = id
+        self.every = every
         self.render = render
     }
 }
