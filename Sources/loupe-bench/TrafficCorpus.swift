@@ -24,6 +24,9 @@ struct TrafficCorpus {
                 chunk.removeAll(keepingCapacity: true)
             }
         }
+        // On disk before anything is timed: the kernel's write-back would otherwise run during
+        // the first timed run.
+        try handle.synchronize()
         return written
     }
 

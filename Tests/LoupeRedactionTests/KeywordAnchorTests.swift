@@ -44,6 +44,31 @@ import Testing
         #expect(KeywordAnchor.of(pattern: #"\bxox[bp]-[0-9]+"#, keywords: ["xox"]) == KeywordAnchor(keywords: ["xox"], offset: 0))
     }
 
+    @Test func theByteAfterTheFixedStartIsReadFromALookaheadOrARequiredClass() throws {
+        let token = try #require(KeywordAnchor.followingBytes(of: #"[tT][oO][kK][eE][nN](?=[\\"' \t:=])(?!:x)\s*[:=]"#))
+        #expect(token.offset == 5)
+        #expect(token.bytes.contains(UInt8(ascii: "=")) && token.bytes.contains(0x09) && token.bytes.contains(UInt8(ascii: "\\")))
+        #expect(!token.bytes.contains(UInt8(ascii: "s")))  // `maxTokens` is never tried
+        let jwt = try #require(KeywordAnchor.followingBytes(of: #"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{10,}+\."#))
+        #expect(jwt.offset == 3 && jwt.bytes.contains(UInt8(ascii: "q")) && !jwt.bytes.contains(UInt8(ascii: ".")))
+        // Lookbehinds after the fixed start look back; the byte after it is still the next one.
+        let key = try #require(KeywordAnchor.followingBytes(of: #"key(?<!monkey)(?<=api_key)[=:]"#))
+        #expect(key.offset == 3 && key.bytes.contains(UInt8(ascii: ":")) && !key.bytes.contains(UInt8(ascii: "s")))
+        // Letters count in both cases: an `(?i)` may apply.
+        #expect(KeywordAnchor.followingBytes(of: #"ghp_(?i)x"#) == nil)
+        #expect(try #require(KeywordAnchor.followingBytes(of: #"ghp_x+"#)).bytes.contains(UInt8(ascii: "X")))
+    }
+
+    @Test func nothingIsSaidOfAByteThatMayBeAbsent() {
+        #expect(KeywordAnchor.followingBytes(of: #"token[=:]?\S+"#) == nil)
+        #expect(KeywordAnchor.followingBytes(of: #"token[=:]*x"#) == nil)
+        #expect(KeywordAnchor.followingBytes(of: #"token[=:]{0,2}x"#) == nil)
+        #expect(KeywordAnchor.followingBytes(of: #"token(?:=|: )x"#) == nil)
+        #expect(KeywordAnchor.followingBytes(of: #"token(?=a|b)"#) == nil)
+        #expect(KeywordAnchor.followingBytes(of: #"token\s+x"#) == nil)
+        #expect(KeywordAnchor.followingBytes(of: #"token|x"#) == nil)
+    }
+
     @Test func theBuiltInRulesAnchoredInALargeTextFindWhatTheyFindInTheirExamples() {
         // Every example of every built-in rule, alone and inside one large text: the same result.
         let redactor = Redactor(ruleSet: .builtIn, hashKey: RedactionHashKey(bytes: [9]))

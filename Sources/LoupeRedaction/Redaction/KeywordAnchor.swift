@@ -57,6 +57,61 @@ struct KeywordAnchor: Sendable, Equatable {
         return excluded
     }
 
+    /// What the byte right after a pattern's fixed start (``fixedStart(of:)``, which holds the
+    /// keyword of an anchored rule) must be, when the pattern says so: the bytes of the construct
+    /// that follows it, when that is a byte or class that must occur at least once (`x+`,
+    /// `[A-Z]{10,}`), or a positive lookahead whose body starts with one (`(?=[\"' \t:=])`),
+    /// possibly after other lookarounds. `token` in `maxTokens` is followed by `s`, which
+    /// `[tT][oO][kK][eE][nN](?=[\"' \t:=])` rules out without calling PCRE2.
+    ///
+    /// Letters are taken in both cases (a `(?i)` may be in force). Nil when anything else
+    /// follows, or nothing can be said.
+    static func followingBytes(of pattern: String) -> (offset: Int, bytes: ByteSet)? {
+        let bytes = Array(pattern.utf8)
+        guard let (sets, end) = fixedStartAndEnd(of: bytes), !sets.isEmpty else { return nil }
+        var position = end
+        while position < bytes.count {
+            let rest = bytes[position...]
+            if rest.starts(with: Array("(?=".utf8)) {
+                guard let close = groupEnd(in: bytes, from: position) else { return nil }
+                let body = Array(bytes[(position + 3)..<(close - 1)])
+                guard !hasTopLevelAlternative(body), let members = requiredAtom(in: body, at: 0) else { return nil }
+                return (sets.count, members)
+            }
+            if rest.starts(with: Array("(?!".utf8)) || rest.starts(with: Array("(?<!".utf8))
+                || rest.starts(with: Array("(?<=".utf8))
+            {
+                // Zero-width: they look, the next byte is still the one after the fixed start.
+                guard let close = groupEnd(in: bytes, from: position) else { return nil }
+                position = close
+                continue
+            }
+            return requiredAtom(in: bytes, at: position).map { (sets.count, $0) }
+        }
+        return nil
+    }
+
+    /// The bytes (both cases of letters) of the byte or class at `position`, when it must occur
+    /// there at least once: no quantifier, or one whose minimum is at least 1.
+    private static func requiredAtom(in pattern: [UInt8], at position: Int) -> ByteSet? {
+        guard position < pattern.count, let (members, next) = atom(in: pattern, at: position, longestRange: 255) else {
+            return nil
+        }
+        if next < pattern.count {
+            switch pattern[next] {
+            case UInt8(ascii: "?"), UInt8(ascii: "*"): return nil
+            case UInt8(ascii: "{"):
+                // `{n}`, `{n,}` or `{n,m}`: only a minimum of at least one keeps the byte required.
+                guard next + 1 < pattern.count, pattern[next + 1] >= UInt8(ascii: "1"), pattern[next + 1] <= UInt8(ascii: "9")
+                else { return nil }
+            default: break
+            }
+        }
+        var set = ByteSet()
+        for member in members { set.insertCaseInsensitive(member) }
+        return set
+    }
+
     /// The zero-width constructs a pattern starts with, all of which look at a match's start:
     /// lookarounds, word boundaries, `^` and inline flags. Gives the bodies of the negative
     /// lookbehinds among them and where the pattern's first consuming construct begins; nil when
@@ -105,6 +160,11 @@ struct KeywordAnchor: Sendable, Equatable {
     /// quantifier. Nil when the pattern has a top-level alternative (`a|b`), extended syntax or
     /// anything else that could let a match start otherwise.
     static func fixedStart(of pattern: [UInt8]) -> [Set<UInt8>]? {
+        fixedStartAndEnd(of: pattern)?.sets
+    }
+
+    /// ``fixedStart(of:)`` and where in the pattern it ends.
+    private static func fixedStartAndEnd(of pattern: [UInt8]) -> (sets: [Set<UInt8>], end: Int)? {
         guard var position = zeroWidthStart(of: pattern)?.end else { return nil }
         var sets: [Set<UInt8>] = []
         while position < pattern.count {
@@ -113,7 +173,7 @@ struct KeywordAnchor: Sendable, Equatable {
             sets.append(set)
             position = next
         }
-        return sets
+        return (sets, position)
     }
 
     /// One byte or byte class at `position`: its bytes and where the pattern goes on. A class
@@ -169,10 +229,17 @@ struct KeywordAnchor: Sendable, Equatable {
         return nil
     }
 
-    /// The byte an escape stands for when it is an escaped punctuation byte (`\.`, `\+`, `\/`).
+    /// The byte an escape stands for when it is an escaped punctuation byte (`\.`, `\+`, `\/`)
+    /// or a tab, line feed or carriage return (`\t`, `\n`, `\r`).
     private static func literalEscape(_ byte: UInt8) -> UInt8? {
-        byte < 0x80 && !(byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-            && !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) && byte > 0x20 ? byte : nil
+        switch byte {
+        case UInt8(ascii: "t"): return 0x09
+        case UInt8(ascii: "n"): return 0x0A
+        case UInt8(ascii: "r"): return 0x0D
+        default:
+            return byte < 0x80 && !(byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                && !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) && byte > 0x20 ? byte : nil
+        }
     }
 
     /// Where the group opening at `position` ends (past its `)`), skipping escapes and classes.

@@ -50,6 +50,10 @@ final class PatternEngine: Sendable {
         /// keyword: the `/` of an expiry date anchors a start two bytes earlier, which must be
         /// `0` or `1`.
         var startBytes: ByteSet?
+        /// What the byte after the pattern's fixed start must be, and how far past a start it
+        /// lies (``KeywordAnchor/followingBytes(of:)``), when known: a start followed by another
+        /// byte is not tried.
+        var following: (offset: Int, bytes: ByteSet)?
     }
     /// The shortest text any rule can match; shorter strings are not scanned at all.
     private let minimumLength: Int
@@ -107,7 +111,8 @@ final class PatternEngine: Sendable {
             else { return nil }
             return Anchored(offset: anchor.offset, keywords: anchor.keywords.compactMap(index.position(of:)), regex: regex,
                             excludedBefore: KeywordAnchor.excludedPrecedingBytes(of: rule.pattern),
-                            startBytes: prefilter.startBytes ?? prefilter.firstBytes)
+                            startBytes: prefilter.startBytes ?? prefilter.firstBytes,
+                            following: KeywordAnchor.followingBytes(of: rule.pattern))
         }
     }
 
@@ -564,6 +569,10 @@ final class PatternEngine: Sendable {
                 previous = start
                 if start > 0, anchor.excludedBefore.contains(text[start - 1]) { continue }
                 if let startBytes = anchor.startBytes, !startBytes.contains(text[start]) { continue }
+                if let following = anchor.following {
+                    let next = start + following.offset
+                    guard next < text.count, following.bytes.contains(text[next]) else { continue }
+                }
                 // Lookbehind sees the bytes before `start`.
                 let subject = UnsafeRawBufferPointer(rebasing: text[0..<min(text.count, position + reach)])
                 for range in try pattern.validatedMatches(in: subject, startingAt: start, startingBefore: start + 1,

@@ -71,6 +71,7 @@ extension RedactionRule {
         switch validation {
         case .none: return true
         case .jwt: return JWTShape.isWellFormed(UnsafeRawBufferPointer(rebasing: candidate))
+        case .entropy(let minimum): return ShannonEntropy.bitsPerCharacter(utf8: UnsafeRawBufferPointer(rebasing: candidate)) >= minimum
         default: break
         }
         // Candidates are short (a token, a card number), so one small copy per match is cheap
