@@ -185,6 +185,26 @@ extension BenignTemplate {
                 "client_secret = \"...\"  # from the console",
             ]))
         },
+        BenignTemplate("substitution-syntax", .credential) { r in
+            // Values that deploy tools substitute: Azure DevOps/Octopus tokens, Symfony env
+            // processors, Concourse vars, Key Vault references, CloudFormation, Grafana providers.
+            Placement(.text, "yaml", r.pick([
+                "password=@@DB_PASSWORD@@", "database:\n  password: '%env(DB_PASSWORD)%'", "  password: \"((db_password))\"",
+                "DB_PASSWORD: \"@Microsoft.KeyVault(SecretUri=https://kv-\(r.pick(["prod", "dev"])).vault.azure.net/secrets/db-password/)\"",
+                "MasterUserPassword: !Ref DbPassword", "password: '{{resolve:secretsmanager:prod/db:SecretString:password}}'",
+                "password: $__file{/run/secrets/db_password}", "api_key: ${API_KEY:-changeme}", "password: !secret mqtt_password",
+            ]))
+        },
+        BenignTemplate("note-instead-of-value", .credential) { r in
+            Placement(.text, "text", "staging db\n  host: db-\(r.int(1...9)).internal\n  user: app\n  password: \(r.pick(["see 1Password", "ask Ann", "in the vault", "(none)", "N/A", "same as staging"]))\n")
+        },
+        BenignTemplate("key-name-constant", .credential) { r in
+            Placement(.text, "code", r.pick([
+                "private const val PREF_TOKEN = \"pref_auth_token_\(r.int(2...9))\"", "export const TOKEN_STORAGE_KEY = 'auth-token-v\(r.int(2...9))';",
+                "static let apiKeyAccount: String = \"com.example.api-key.\(r.int(2...9))\"", "SECRET_NAME = \"prod/db-secret-\(r.int(2...9))\"",
+                "kubectl create secret generic db --from-file=password=./pw.txt --from-file=api_key=./key-\(r.int(2...9)).txt",
+            ]))
+        },
         BenignTemplate("token-metadata", .credential) { r in
             Placement(.json, "json", #"{"token_type":"Bearer","expires_in":\#(r.int(300...86400)),"scope":"read write","token_endpoint":"https://auth.example.com/oauth2/token","password_policy":{"min_length":\#(r.int(8...14))}}"#)
         },
