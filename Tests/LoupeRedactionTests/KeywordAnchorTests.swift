@@ -18,6 +18,19 @@ import Testing
         #expect(KeywordAnchor.of(pattern: #"\bs\.[A-Za-z0-9]{24}"#, keywords: ["s."]) == KeywordAnchor(keywords: ["s."], offset: 0))
     }
 
+    @Test func aGroupOfOneLengthIsFixedAndAGroupOfKeywordsAnchors() {
+        let expiry = #"(?<=[0-9]{4} )(?:0[1-9]|1[0-2])(?:/|%2[Ff])(?:20)?[0-9]{2}"#
+        #expect(KeywordAnchor.of(pattern: expiry, keywords: ["/", "%2f"]) == KeywordAnchor(keywords: ["%2f", "/"], offset: 2))
+        // A match written `12%2F29` would have no `/` to anchor at.
+        #expect(KeywordAnchor.of(pattern: expiry, keywords: ["/"]) == nil)
+        #expect(KeywordAnchor.of(pattern: #"(?:ab|cd)ghp_[0-9]+"#, keywords: ["ghp_"]) == KeywordAnchor(keywords: ["ghp_"], offset: 2))
+        // Alternatives of two lengths put the keyword at two offsets.
+        #expect(KeywordAnchor.of(pattern: #"(?:ab|cde)ghp_[0-9]+"#, keywords: ["ghp_"]) == nil)
+        #expect(KeywordAnchor.of(pattern: #"(?:ab|cd)?ghp_[0-9]+"#, keywords: ["ghp_"]) == nil)
+        #expect(KeywordAnchor.of(pattern: #"(?:a+|cd)ghp_[0-9]+"#, keywords: ["ghp_"]) == nil)
+        #expect(KeywordAnchor.of(pattern: #"(ab|cd)ghp_[0-9]+"#, keywords: ["ghp_"]) == nil)
+    }
+
     @Test func everyVariantOfAClassMustBeAKeyword() {
         let pattern = #"(?<![A-Za-z0-9/._-])[12]/[0-9]{10,20}+:[0-9a-f]{32}"#
         #expect(KeywordAnchor.of(pattern: pattern, keywords: ["1/", "2/"]) == KeywordAnchor(keywords: ["1/", "2/"], offset: 0))

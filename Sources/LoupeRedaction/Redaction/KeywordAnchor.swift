@@ -21,7 +21,8 @@ struct KeywordAnchor: Sendable, Equatable {
     /// The anchor of a pattern with these keywords, if its fixed start proves one.
     static func of(pattern: String, keywords: [String]) -> KeywordAnchor? {
         let wanted = Set(keywords.map { Array($0.utf8).map(KeywordIndex.lowercased) }.filter { !$0.isEmpty })
-        guard !wanted.isEmpty, let start = fixedStart(of: Array(pattern.utf8)), !start.isEmpty else { return nil }
+        let bytes = Array(pattern.utf8)
+        guard !wanted.isEmpty, let (start, end) = fixedStartAndEnd(of: bytes) else { return nil }
         // The keyword window over the fixed start whose every variant is a keyword; the shortest
         // offset wins, then the longest window.
         for offset in 0..<start.count {
@@ -29,11 +30,44 @@ struct KeywordAnchor: Sendable, Equatable {
                 guard let variants = variants(of: start[offset..<(offset + length)]),
                       variants.allSatisfy(wanted.contains)
                 else { continue }
-                let used = Set(variants).map { String(decoding: $0, as: UTF8.self) }.sorted()
-                return KeywordAnchor(keywords: used, offset: offset)
+                return KeywordAnchor(variants: variants, offset: offset)
             }
         }
-        return nil
+        // Else a group right after the fixed start whose every alternative is a keyword:
+        // `(?:/|%2[Ff])` after the two digits of a month.
+        guard let alternatives = groupAlternatives(in: bytes, at: end)?.alternatives else { return nil }
+        var variants: [[UInt8]] = []
+        for alternative in alternatives {
+            guard let spelled = self.variants(of: alternative[...]), spelled.allSatisfy(wanted.contains) else { return nil }
+            variants += spelled
+        }
+        return KeywordAnchor(variants: variants, offset: start.count)
+    }
+
+    /// The alternatives of the non-capturing group opening at `position`, each a sequence of
+    /// single bytes and byte classes without quantifiers, and where the group ends; nil for any
+    /// other construct, and for a group with a quantifier.
+    private static func groupAlternatives(in pattern: [UInt8], at position: Int)
+        -> (alternatives: [[Set<UInt8>]], end: Int)?
+    {
+        guard pattern[position...].starts(with: Array("(?:".utf8)), let end = groupEnd(in: pattern, from: position),
+              end == pattern.count || !Array("?*+{".utf8).contains(pattern[end])
+        else { return nil }
+        var alternatives: [[Set<UInt8>]] = [[]]
+        var index = position + 3
+        while index < end - 1 {
+            if pattern[index] == UInt8(ascii: "|") {
+                alternatives.append([])
+                index += 1
+                continue
+            }
+            guard let (set, next) = atom(in: pattern, at: index), next <= end - 1,
+                  next == end - 1 || !Array("?*+{".utf8).contains(pattern[next])
+            else { return nil }
+            alternatives[alternatives.count - 1].append(set)
+            index = next
+        }
+        return alternatives.contains(where: \.isEmpty) ? nil : (alternatives, end)
     }
 
     /// The bytes that, right before where a match would start, rule a match out: the ASCII
@@ -168,6 +202,14 @@ struct KeywordAnchor: Sendable, Equatable {
         guard var position = zeroWidthStart(of: pattern)?.end else { return nil }
         var sets: [Set<UInt8>] = []
         while position < pattern.count {
+            if let (alternatives, end) = groupAlternatives(in: pattern, at: position) {
+                // A group of alternatives of one length (`(?:0[1-9]|1[0-2])`) is as fixed as a
+                // class per byte: each byte may be any of the alternatives' bytes there.
+                guard let length = alternatives.first?.count, alternatives.allSatisfy({ $0.count == length }) else { break }
+                sets += (0..<length).map { index in alternatives.reduce(into: Set<UInt8>()) { $0.formUnion($1[index]) } }
+                position = end
+                continue
+            }
             guard let (set, next) = atom(in: pattern, at: position) else { break }
             if next < pattern.count, Array("?*+{".utf8).contains(pattern[next]) { break }
             sets.append(set)
@@ -304,5 +346,12 @@ struct KeywordAnchor: Sendable, Equatable {
             index += 1
         }
         return depth != 0
+    }
+}
+
+extension KeywordAnchor {
+    /// An anchor at `offset` on these keyword spellings (lower-case bytes, repeats allowed).
+    fileprivate init(variants: [[UInt8]], offset: Int) {
+        self.init(keywords: Set(variants).map { String(decoding: $0, as: UTF8.self) }.sorted(), offset: offset)
     }
 }
