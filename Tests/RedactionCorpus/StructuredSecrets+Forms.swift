@@ -6,7 +6,7 @@ import LoupeRedaction
 // extensions people use, and forms, signatures and invoices labelled in other languages.
 
 extension StructuredSecret {
-    static let forms: [StructuredSecret] = [registryCredentials, phonesAsWritten, phonesInForms, identityInForms, paymentInForms]
+    static let forms: [StructuredSecret] = [registryCredentials, pipedSecrets, phonesAsWritten, phonesInForms, identityInForms, paymentInForms]
 
     // MARK: Package registries
 
@@ -23,6 +23,13 @@ extension StructuredSecret {
         { r in let p = Encode.xml(pw(&r)); return Placement(.text, "xml", "<packageSourceCredentials>\n  <Internal>\n    <add key=\"Username\" value=\"\(user(&r))\" />\n    <add key=\"ClearTextPassword\" value=\"\(p)\" />\n  </Internal>\n</packageSourceCredentials>", secrets: [p]) },
         { r in let t = r.string(.alnum, 32); return Placement(.text, "yaml", "npmRegistries:\n  \"//npm.example.com\":\n    npmAlwaysAuth: true\n    npmAuthToken: \"\(t)\"\n", secrets: [t]) },
         { r in let t = r.string(.alnum, 32); return Placement(.text, "toml", "# ~/.cargo/credentials.toml\n[registries.\(r.pick(["internal", "acme"]))]\ntoken = \"\(t)\"\n", secrets: [t]) },
+    ], heldOut: [])
+
+    /// A value echoed into a secret store's command, before the name it is stored under.
+    static let pipedSecrets = StructuredSecret("piped-secret", .credential, repeats: 3, tuning: [
+        { r in let t = r.string(.alnum, 32); return Placement(.text, "shell", "echo \"\(t)\" | docker secret create \(r.pick(["api_key", "jwt_secret"])) -", secrets: [t]) },
+        { r in let t = r.string(.base64URL, 40); return Placement(.text, "shell", "printf '%s' '\(t)' | gh secret set \(r.pick(["NPM_TOKEN", "DEPLOY_KEY"])) --repo acme/api", secrets: [t]) },
+        { r in let t = r.string(.hex, 40); return Placement(.text, "shell", "docker secret create \(r.pick(["db_password", "webhook_secret"])) - <<< \"\(t)\"", secrets: [t]) },
     ], heldOut: [])
 
     // MARK: Phones as people write them
