@@ -31,6 +31,10 @@ enum NamedValueRules {
     static let namesLeftToOtherRules: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "set_cookie",
         "code", "auth", "session", "sid", "sig", "signature", "ticket", "assertion", "hmac", "pan",
+        // A database URL or connection string is mostly not secret (`postgres://username:password@
+        // localhost/db` fills every example); url-password and the connection-string rules
+        // remove the password inside it, and keep the rest readable.
+        "database_url", "connection_string", "dsn",
     ]
 
     /// Whether `spelling` (lower-case) gets a named-value rule.

@@ -66,8 +66,11 @@ extension RedactionRule {
         return keywords.contains { Self.containsASCIICaseInsensitive(bytes, lowercasedNeedle: $0) }
     }
 
-    /// Whether the text of a secret group passes the rule's ``validation``.
+    /// Whether the text of a secret group passes the rule's ``validation`` and is not a
+    /// documentation placeholder (``PlaceholderValue``).
     func passesValidation(_ candidate: Slice<UnsafeRawBufferPointer>) -> Bool {
+        // A documentation placeholder is no secret, whichever rule matched it.
+        if PlaceholderValue.isPlaceholder(UnsafeRawBufferPointer(rebasing: candidate)) { return false }
         switch validation {
         case .none: return true
         case .jwt: return JWTShape.isWellFormed(UnsafeRawBufferPointer(rebasing: candidate))
