@@ -10089,17 +10089,21 @@ category = "pii"
 # 0290383232"). Without me/us/at/on after the verb ("API call 1234567 failed") the digits must
 # look like a phone number: a leading +, ( or trunk 0, a separator, or ten or more digits. Dates
 # (call on 2026-11-26, 12/03/2026) are kept.
-pattern = '''(?<![A-Za-z])(?:[cC]all|CALL)(?:ed|ing|ED|ING)?((?:\s{1,3}+(?i:me|us|him|her|them|back))(?:\s{1,3}+(?i:back))?(?:\s{1,3}+(?i:at|on))?|\s{1,3}+(?i:at|on))?:?\s{1,3}+(?:\\?["'`])?(?(1)|(?=\+|%2[Bb]|\(|0|[0-9]{2,5}[ .-][0-9]|[0-9]{10}))(?![0-9]{1,4}[./-][0-9]{1,2}[./-][0-9]{2,4}(?![0-9]|[./-][0-9]))((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,3}+[0-9]){6,14}+(?:,?[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|[nN]\.?|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9]|[.,:][0-9])'''
+pattern = '''(?:(?<![A-Za-z])(?:[cC]all|CALL)(?:ed|ing|ED|ING)?((?:\s{1,3}+(?i:me|us|him|her|them|back))(?:\s{1,3}+(?i:back))?(?:\s{1,3}+(?i:at|on))?|\s{1,3}+(?i:at|on))?:?\s{1,3}+|(?<![A-Za-z])(?:[rR]ufen (?:Sie )?(?:uns|mich) (?:bitte )?(?:(?:unter (?:der )?(?:Nummer )?)?an|unter(?: der)?(?: Nummer)?)|[aA]nrufen unter|[aA]ppele[rz](?:-(?:nous|moi))?(?: (?:le|au))?|[lL]l[aá]m(?:enos|eme|e)(?: al)?|[cC]hiama(?:ci|mi|teci|re)(?: al)?|[lL]ig(?:ue|ar)(?:-(?:nos|me))?(?: para(?: o)?)?|[bB]el (?:ons|mij)(?: op)?)[:：]?\s{1,3}+|(?:お電話は|お電話|電話は|电话)[:：]?\s{0,3}+)(?:\\?["'`])?(?(1)|(?=\+|%2[Bb]|\(|0|[0-9]{2,5}[ .-][0-9]|[0-9]{10}))(?![0-9]{1,4}[./-][0-9]{1,2}[./-][0-9]{2,4}(?![0-9]|[./-][0-9]))((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,3}+[0-9]){6,14}+(?:,?[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|[nN]\.?|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9]|[.,:][0-9])'''
 secret_group = 2
-keywords = ["call"]
+keywords = ["call", "rufen", "anrufen", "appele", "llam", "llám", "chiama", "ligue", "ligar", "bel ons", "bel mij", "電話", "电话"]
 replace = "label"
 examples = [
+    'Rufen Sie uns an: 089 1234567 oder appelez le 01 23 45 67 89',
+    'Llámenos al 912 345 678, chiamaci al 347 123 4567, ligue para (11) 98765-4321',
+    'Bel ons op 020-1234567 of お電話は03-1234-5678まで',
     "Please have the manager call me at 8544648790, I'd like to join accounts",
     'How can we reach you? You can call 0290383232',
     'Can someone call me on (08473) 88151? and call us at 838 896 6233 x12',
     'CALL ME ON 06971521840 and call +44 20 7946 0958',
 ]
 counterexamples = [
+    'Rufen Sie uns an, wir sind am 27.11.2026 ab 9 Uhr da; appelez le service client',
     'API call 1234567 failed after 3 retries; callback id 8544648790',
     'call me on 2026-11-26 or call at 12/03/2026; recall 0290383232',
     'called 12 times, call count 1234567',
