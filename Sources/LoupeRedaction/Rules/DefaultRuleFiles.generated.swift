@@ -10026,11 +10026,14 @@ description = "Phone number of any shape after tel, tel., tel_no, tel-number, Te
 # would cost the JIT its fast scan, and French numbers have their own shape (phone-national).
 category = "pii"
 # Shape: ITU-T E.164 and national plans (any shape) after a tel field name (RFC 3966 tel)
-pattern = '''(?<![A-Za-z])[tT][eE][lL](?i:[eé]f[oó]no?|efone|\.|[_.-]?(?:number|num|no))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|at)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,3}+[0-9]){6,14}+(?:,?[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|[nN]\.?|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
+pattern = '''(?:(?<![A-Za-z])[tT][eE][lL](?i:[eé]f[oó]no?(?:n?nr\.?|nummer)?|efoon(?:nummer)?|efone|emóvel|emovel|\.?[ ]?nr\.?|\.|[_.-]?(?:number|num|no))?(?:;[A-Za-z]++=[A-Za-z,"]++)*+|(?<![A-Za-z])(?:[rR]ufnummer|RUFNUMMER|[tT]lf\.?|[tT]fno\.?|[pP]uhelin|[dD]irect[ ](?:line|dial)|[pP]h\.|[fF]on(?=[ ]?:)))(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|at)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,3}+[0-9]){6,14}+(?:,?[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|[nN]\.?|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
 secret_group = 1
-keywords = ["tel"]
+keywords = ["tel", "rufnummer", "tlf", "tfno", "puhelin", "direct line", "direct dial", "ph.", "fon:", "fon :"]
 replace = "label"
 examples = [
+    'Rufnummer: 920493356 / Tlf.: 22 33 44 55 / Tfno.: 912 345 678',
+    'TEL;TYPE=HOME:920493356 and telefoon: 020-1234567 and Telefonnr.: 0171 1234567',
+    'Direct line: 020 7946 0958 | Ph.: 415-555-0132 | Fon: 089 1234567 | Puhelin: 040 123 4567',
     'tel: 0412345678',
     'Telefon: 030 1234567, Teléfono: 612345678, Tel. 0612345678',
     '{"tel":"0612345678"}',
@@ -10038,6 +10041,7 @@ examples = [
     'export TELEFON=0221/7476215-50',
 ]
 counterexamples = [
+    'font-size: 12px; Phone numbers are optional; Fon 2026 release',
     'hotel=4155552671&intel=1234567&telemetry=1234567890',
     'tel: ext. 12',
 ]
@@ -10047,7 +10051,7 @@ id = "phone-keyed-cell"
 description = "Phone number of any shape after cell, cellphone, cell_number, celular, cellulare"
 category = "pii"
 # Shape: ITU-T E.164 and national plans (any shape) after a cell field name
-pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)[eE][lL](?:[lL](?i:ulare|phone)?|(?i:ular))(?i:[_.-]?(?:number|num|no))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|at)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,3}+[0-9]){6,14}+(?:,?[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|[nN]\.?|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)[eE][lL](?:[lL](?i:ulare|phone)?|(?i:ular))(?i:[_.-]?(?:number|num|no)|\.(?=[ ]?:))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|at)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,3}+[0-9]){6,14}+(?:,?[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|[nN]\.?|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
 secret_group = 1
 keywords = ["cel"]
 replace = "label"
