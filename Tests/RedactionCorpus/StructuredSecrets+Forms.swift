@@ -6,7 +6,7 @@ import LoupeRedaction
 // extensions people use, and forms, signatures and invoices labelled in other languages.
 
 extension StructuredSecret {
-    static let forms: [StructuredSecret] = [registryCredentials, pipedSecrets, phonesAsWritten, phonesInForms, identityInForms, paymentInForms]
+    static let forms: [StructuredSecret] = [registryCredentials, pipedSecrets, toolPasswords, phonesAsWritten, phonesInForms, identityInForms, paymentInForms]
 
     // MARK: Package registries
 
@@ -30,6 +30,13 @@ extension StructuredSecret {
         { r in let t = r.string(.alnum, 32); return Placement(.text, "shell", "echo \"\(t)\" | docker secret create \(r.pick(["api_key", "jwt_secret"])) -", secrets: [t]) },
         { r in let t = r.string(.base64URL, 40); return Placement(.text, "shell", "printf '%s' '\(t)' | gh secret set \(r.pick(["NPM_TOKEN", "DEPLOY_KEY"])) --repo acme/api", secrets: [t]) },
         { r in let t = r.string(.hex, 40); return Placement(.text, "shell", "docker secret create \(r.pick(["db_password", "webhook_secret"])) - <<< \"\(t)\"", secrets: [t]) },
+    ], heldOut: [])
+
+    /// Passwords in tools' own syntaxes: ODBC brace-quoted values, OpenLDAP's -w, Java XML properties.
+    static let toolPasswords = StructuredSecret("tool-password", .credential, repeats: 3, tuning: [
+        { r in let p = pw(&r); return Placement(.text, "python", "conn = pyodbc.connect(\"Driver={ODBC Driver 18 for SQL Server};Server=\(host(&r));Uid=\(user(&r));Pwd={\(p)};Encrypt=yes\")", secrets: [p]) },
+        { r in let p = pw(&r); return Placement(.text, "shell", "ldapsearch -x -H ldaps://ldap.example.org -D \"cn=\(user(&r)),dc=example,dc=org\" -w '\(p)' -b dc=example,dc=org \"(uid=ann)\"", secrets: [p]) },
+        { r in let p = Encode.xml(pw(&r)); return Placement(.text, "xml", "<properties>\n  <entry key=\"db.user\">\(user(&r))</entry>\n  <entry key=\"db.password\">\(p)</entry>\n</properties>", secrets: [p]) },
     ], heldOut: [])
 
     // MARK: Phones as people write them
