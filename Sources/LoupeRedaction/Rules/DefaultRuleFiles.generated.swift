@@ -7447,20 +7447,24 @@ counterexamples = [
 
 [[rule]]
 id = "authorization-token"
-description = "Credential after Authorization: Token / token (GitHub, Django REST framework, Rails token auth) in logs and code; the scheme word is kept"
+description = "Credential after Authorization: Token / token / Key / Bot (GitHub, Django REST framework, Rails token auth, fal.ai, Discord bots) in logs, code and server config; the scheme word is kept"
 category = "credential"
 # A rule of its own, not a branch of bearer-token: each rule starting with one literal word keeps
 # the JIT's fast literal scan. The same credential shape as bearer-token.
-pattern = '''[aA][uU][tT][hH][oO][rR][iI][zZ][aA][tT][iI][oO][nN](?:\\?["'])?\s*+[:=]\s*+(?:\\?["'])?(?i:(?:api[_-]?)?token)\s++(?![A-Za-z_-]++=)(?=[A-Za-z0-9._~+/-]{16}|[A-Za-z._~+/-]*+[0-9])([A-Za-z0-9._~+/-]{8,}+=*+)'''
+pattern = '''[aA][uU][tT][hH][oO][rR][iI][zZ][aA][tT][iI][oO][nN](?:\\?["'])?(?:\s*+(?:=>|[:=,])\s*+|[ \t]++)(?:\\?["'])?(?i:(?:api[_-]?)?token|key|bot)\s++(?![A-Za-z_-]++=)(?=[A-Za-z0-9._~+/-]{16}|[A-Za-z._~+/-]*+[0-9])([A-Za-z0-9._~+/-]{8,}+=*+)'''
 secret_group = 1
 keywords = ["authorization"]
 replace = "label"
 examples = [
+    '''proxy_set_header Authorization "Token 4c1d7e9a2f6b8c3e5d0a1f7b9c2e4d6a";''',
+    '''requests.post(url, headers={"Authorization": "Key pzpT2KvLHuQ5QkguaRSfWnZ3jhZa44Od"})''',
+    '''.header("Authorization", "Bot MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs")''',
     'requests.get(url, headers={"Authorization": "Token 9944b09199c62bcf9418ad846dd0e4bbdfc6ee4b"})',
     'curl -H "Authorization: token 0123456789abcdef0123456789abcdef01234567" https://api.example.com/user',
     'DEBUG > authorization: Token opaque-EXAMPLE-token-0123456789',
 ]
 counterexamples = [
+    '''Authorization token expired, Authorization key rotation is scheduled; the Authorization bot replied''',
     'Authorization: Token [REDACTED:authorization-token]',
     'Authorization: token-based authentication is required',
 ]
@@ -9388,11 +9392,12 @@ description = "Card verification code (3-4 digits) after cvv, cvc, cvv2, cvc2, c
 category = "financial"
 # Shape: the 3-digit CVV2/CVC2 (4-digit CID on Amex) of ISO/IEC 7813 cards, as named by payment
 # APIs (Stripe cvc, Braintree cvv, Adyen cvc) and checkout forms.
-pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)[vV][vVcC](?i:[_ .-]?2)?(?i:[_ .-]?(?:code|number|num|no|value))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)[vV][vVcCnN](?i:[_ .-]?2)?(?i:[_ .-]?(?:code|number|num|no|value))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
 secret_group = 1
-keywords = ["cvv", "cvc"]
+keywords = ["cvv", "cvc", "cvn"]
 replace = "label"
 examples = [
+    'card 4111 1111 1111 1111, CVN: 123',
     'POST /checkout card=4111111111111111&exp=12%2F29&cvc=123',
     '{"card_number": "4022 0000 0000 0007", "cvc": "123"} in a text log line',
     'CVV: 123 / CVV2=4567 / cardCvv="321"',
@@ -9607,11 +9612,12 @@ description = "Card expiry date (MM/YY, MM/YYYY, MM-YY) after valid thru, valid 
 category = "financial"
 # Shape: the expiry as printed on the card front ("VALID THRU 12/29", ISO/IEC 7813; American Express
 # prints "GOOD THRU"). "valid until" is left out: "offer valid until 12/31" is a month and a day.
-pattern = '''(?:[vV](?<=(?<![A-Za-z0-9])[vV]|[a-z]V)(?:alid|ALID)|[gG](?<=(?<![A-Za-z0-9])[gG]|[a-z]G)(?:ood|OOD))[ _.-]?(?:[tT]hru|THRU|[tT]hrough|THROUGH)(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?:0[1-9]|1[0-2])\s?(?:/|%2[Ff])\s?(?:20)?[0-9]{2}|(?:0[1-9]|1[0-2])-(?:20)?[0-9]{2})(?![0-9A-Za-z]|[/.:-][0-9])'''
+pattern = '''(?:[vV](?<=(?<![A-Za-z0-9])[vV]|[a-z]V)(?:alid|ALID)|[gG](?<=(?<![A-Za-z0-9])[gG]|[a-z]G)(?:ood|OOD))[ _.-]?(?:[tT]hru|THRU|[tT]hrough|THROUGH)(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?:0[1-9]|1[0-2])\s?(?:/|%2[Ff])\s?(?:20)?[0-9]{2}|[1-9]/(?:20)?[0-9]{2}|(?:0[1-9]|1[0-2])[.-](?:20)?[0-9]{2}|20[0-9]{2}[/-](?:0[1-9]|1[0-2]))(?![0-9A-Za-z]|[/.:-][0-9])'''
 secret_group = 1
 keywords = ["valid thru", "valid through", "valid_thru", "validthru", "valid-thru", "valid.thru", "good thru", "good through", "good_thru", "goodthru", "good-thru", "good.thru"]
 replace = "label"
 examples = [
+    'valid_thru: 2027-08 and VALID THRU 8/27',
     'VALID THRU 12/29',
     '{"validThru":"04/2028"}',
     'card valid through 09/27, cvv 123',
