@@ -11,7 +11,7 @@ enum PlaceholderValue {
         guard value.count >= 3 else { return false }
         // Nearly every candidate is ruled out by its first and last byte, without a copy.
         let first = KeywordIndex.lowercased(value[0]), last = KeywordIndex.lowercased(value[value.count - 1])
-        guard "y<&${%#([".utf8.contains(first) || last == UInt8(ascii: "e") else { return false }
+        guard openingBytes.contains(first) || last == UInt8(ascii: "e") else { return false }
         let lower = value.map(KeywordIndex.lowercased)
         let separators: Set<UInt8> = [UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: " "), UInt8(ascii: ".")]
         if lower.starts(with: Array("your".utf8)), lower.count > 4, separators.contains(lower[4]) { return true }
@@ -20,6 +20,13 @@ enum PlaceholderValue {
         }
         return isWrapped(lower)
     }
+
+    /// The first bytes of a placeholder that does not end in `here`: `your…` or an opening bracket.
+    private static let openingBytes: ByteSet = {
+        var set = ByteSet()
+        for byte in "y<&${%#([".utf8 { set.insert(byte) }
+        return set
+    }()
 
     /// The template brackets that wrap a placeholder whole, opening and closing.
     private static let wrappers: [(open: [UInt8], close: [UInt8])] = [
