@@ -32,10 +32,13 @@ extension StructuredSecret {
         { r in let t = r.string(.hex, 40); return Placement(.text, "shell", "docker secret create \(r.pick(["db_password", "webhook_secret"])) - <<< \"\(t)\"", secrets: [t]) },
     ], heldOut: [])
 
-    /// Passwords in tools' own syntaxes: ODBC brace-quoted values, OpenLDAP's -w, Java XML properties.
+    /// Passwords in tools' own syntaxes: ODBC brace-quoted values, OpenLDAP's -w, positional connect
+    /// calls, a Go MySQL DSN, Java XML properties.
     static let toolPasswords = StructuredSecret("tool-password", .credential, repeats: 3, tuning: [
         { r in let p = pw(&r); return Placement(.text, "python", "conn = pyodbc.connect(\"Driver={ODBC Driver 18 for SQL Server};Server=\(host(&r));Uid=\(user(&r));Pwd={\(p)};Encrypt=yes\")", secrets: [p]) },
         { r in let p = pw(&r); return Placement(.text, "shell", "ldapsearch -x -H ldaps://ldap.example.org -D \"cn=\(user(&r)),dc=example,dc=org\" -w '\(p)' -b dc=example,dc=org \"(uid=ann)\"", secrets: [p]) },
+        { r in let p = pw(&r); return Placement(.text, "php", "$link = mysqli_connect(\"\(host(&r))\", \"\(user(&r))\", \"\(p)\", \"shop\");", secrets: [p]) },
+        { r in let p = Encode.percent(pw(&r)); return Placement(.text, "go", "db, err := sql.Open(\"mysql\", \"\(user(&r)):\(p)@tcp(\(host(&r)):3306)/shop?parseTime=true\")", secrets: [p]) },
         { r in let p = Encode.xml(pw(&r)); return Placement(.text, "xml", "<properties>\n  <entry key=\"db.user\">\(user(&r))</entry>\n  <entry key=\"db.password\">\(p)</entry>\n</properties>", secrets: [p]) },
     ], heldOut: [])
 
