@@ -66,10 +66,13 @@ extension Redactor {
         "dnt", "link", "alt-svc",
     ]
 
-    /// `value` replaced whole by the structural placeholder `id`, unless it is empty or already a
-    /// placeholder (so a second pass counts nothing).
+    /// `value` replaced whole by the structural placeholder `id`, unless it is empty, already a
+    /// placeholder (so a second pass counts nothing) or a documentation placeholder
+    /// (``PlaceholderValue``: `password=your_password_here` in a sample form).
     func replacedWhole(_ value: String, id: String, counts: inout [String: Int]) -> String? {
-        guard !value.isEmpty, !RedactionPlaceholder.isPlaceholder(value) else { return nil }
+        guard !value.isEmpty, !RedactionPlaceholder.isPlaceholder(value), !PlaceholderValue.isPlaceholder(value) else {
+            return nil
+        }
         counts[id, default: 0] += 1
         return String(decoding: structuralPlaceholder(id, secret: value), as: UTF8.self)
     }

@@ -48,9 +48,10 @@ extension Redactor {
     }
 
     /// The escaped replacement of a sensitive key's string or number value, counted under
-    /// `json-key`; nil for an empty value or one that is already a placeholder.
+    /// `json-key`; nil for an empty value, one that is already a placeholder or a documentation
+    /// placeholder (``PlaceholderValue``: `{"api_key": "YOUR_API_KEY"}` in a sample request).
     func sensitiveJSONValue(_ value: UnsafeRawBufferPointer, counts: inout [String: Int]) -> [UInt8]? {
-        guard !value.isEmpty else { return nil }
+        guard !value.isEmpty, !PlaceholderValue.isPlaceholder(value) else { return nil }
         let placeholders = RedactionPlaceholder.ranges(in: value)
         if placeholders.count == 1, placeholders[0] == 0..<value.count { return nil }
         let id = StructuralRuleID.jsonKey.rawValue

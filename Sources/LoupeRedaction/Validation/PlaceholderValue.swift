@@ -3,16 +3,21 @@
 /// `{{ token }}`, `%API_KEY%`, `#(password)`, `(YOUR_DB_PASSWORD)`.
 ///
 /// Only forms that announce themselves are recognised: a value that starts with the word `your`
-/// or ends with the word `here`, or one wholly wrapped in a template's brackets. A real secret
-/// that merely looks weak (`changeme1`, `password123`) is still a secret.
+/// or ends with the word `here`, one wholly wrapped in a template's brackets, a mask (`xxxx`,
+/// `****`, `...`) and the words `changeme`, `changeit`, `placeholder` and `redacted`. A real
+/// secret that merely looks weak (`changeme1`, `password123`) is still a secret.
 enum PlaceholderValue {
     /// Whether the UTF-8 `value` (a match's secret group) is such a placeholder.
     static func isPlaceholder(_ value: UnsafeRawBufferPointer) -> Bool {
         guard value.count >= 3 else { return false }
         // Nearly every candidate is ruled out by its first and last byte, without a copy.
         let first = KeywordIndex.lowercased(value[0]), last = KeywordIndex.lowercased(value[value.count - 1])
-        guard openingBytes.contains(first) || last == UInt8(ascii: "e") else { return false }
+        if first == last, maskBytes.contains(first), value.allSatisfy({ $0 == value[0] }) { return true }
+        guard openingBytes.contains(first) || last == UInt8(ascii: "e") || last == UInt8(ascii: "t")
+            || last == UInt8(ascii: "r") || last == UInt8(ascii: "d")
+        else { return false }
         let lower = value.map(KeywordIndex.lowercased)
+        if words.contains(lower) { return true }
         let separators: Set<UInt8> = [UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: " "), UInt8(ascii: ".")]
         if lower.starts(with: Array("your".utf8)), lower.count > 4, separators.contains(lower[4]) { return true }
         if lower.count > 5, lower.suffix(4).elementsEqual("here".utf8), separators.contains(lower[lower.count - 5]) {
@@ -20,6 +25,23 @@ enum PlaceholderValue {
         }
         return isWrapped(lower)
     }
+
+    /// ``isPlaceholder(_:)`` of a string's UTF-8 bytes.
+    static func isPlaceholder(_ value: String) -> Bool {
+        var value = value
+        return value.withUTF8 { isPlaceholder(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Bytes a mask repeats: `xxxx`, `XXXX`, `****`, `....`, `####`.
+    private static let maskBytes: ByteSet = {
+        var set = ByteSet()
+        for byte in "xX*.#".utf8 { set.insert(byte) }
+        return set
+    }()
+
+    /// Whole values (lower-cased) that only stand in for a secret.
+    private static let words: Set<[UInt8]> = Set(
+        ["changeme", "change-me", "change_me", "changeit", "placeholder", "redacted"].map { Array($0.utf8) })
 
     /// The first bytes of a placeholder that does not end in `here`: `your…` or an opening bracket.
     private static let openingBytes: ByteSet = {
