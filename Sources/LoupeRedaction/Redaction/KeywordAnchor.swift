@@ -190,9 +190,10 @@ struct KeywordAnchor: Sendable, Equatable {
     }
 
     /// The byte sets of the fixed bytes every match starts with: one set per byte, read up to
-    /// the first construct that is not a single byte or a small byte class without a
-    /// quantifier. Nil when the pattern has a top-level alternative (`a|b`), extended syntax or
-    /// anything else that could let a match start otherwise.
+    /// the first construct that is not a single byte, a small byte class or a non-capturing
+    /// group of such alternatives all of one length, without a quantifier. Nil when the pattern
+    /// has a top-level alternative (`a|b`), extended syntax or anything else that could let a
+    /// match start otherwise.
     static func fixedStart(of pattern: [UInt8]) -> [Set<UInt8>]? {
         fixedStartAndEnd(of: pattern)?.sets
     }
