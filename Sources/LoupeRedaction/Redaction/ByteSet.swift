@@ -10,6 +10,11 @@ struct ByteSet: Sendable {
 
     private init(words: (UInt64, UInt64, UInt64, UInt64)) { self.words = words }
 
+    /// The set of `members`, a few bytes listed by hand or read off keywords.
+    init(_ members: some Sequence<UInt8>) {
+        for byte in members { insert(byte) }
+    }
+
     /// The set of the bytes in `bytes`.
     init(of bytes: UnsafeRawBufferPointer) {
         guard bytes.count >= 256 else {

@@ -81,11 +81,7 @@ struct KeywordIndex: Sendable {
         keywords = distinct
         flatBytes = distinct.flatMap { $0 }
         flatStarts = distinct.reduce(into: [0]) { starts, bytes in starts.append(starts[starts.count - 1] + bytes.count) }
-        byteSets = distinct.map { bytes in
-            var set = ByteSet()
-            for byte in bytes { set.insert(byte) }
-            return set
-        }
+        byteSets = distinct.map(ByteSet.init)
         let classes = Self.thirdByteClasses()
         var bigrams = [UInt8](repeating: 0, count: 65_536)
         var anchorKinds = [UInt8](repeating: 0, count: 65_536)
