@@ -70,16 +70,8 @@ extension RedactionRule {
     /// documentation placeholder (``PlaceholderValue``).
     func passesValidation(_ candidate: Slice<UnsafeRawBufferPointer>) -> Bool {
         // A documentation placeholder is no secret, whichever rule matched it.
-        if PlaceholderValue.isPlaceholder(UnsafeRawBufferPointer(rebasing: candidate)) { return false }
-        switch validation {
-        case .none: return true
-        case .jwt: return JWTShape.isWellFormed(UnsafeRawBufferPointer(rebasing: candidate))
-        case .entropy(let minimum): return ShannonEntropy.bitsPerCharacter(utf8: UnsafeRawBufferPointer(rebasing: candidate)) >= minimum
-        default: break
-        }
-        // Candidates are short (a token, a card number), so one small copy per match is cheap
-        // next to the pattern match that found it.
-        return validation.accepts(String(decoding: candidate, as: UTF8.self))
+        let bytes = UnsafeRawBufferPointer(rebasing: candidate)
+        return !PlaceholderValue.isPlaceholder(bytes) && validation.accepts(utf8: bytes)
     }
 
     static func containsASCIICaseInsensitive(_ haystack: UnsafeRawBufferPointer, lowercasedNeedle needle: String) -> Bool {

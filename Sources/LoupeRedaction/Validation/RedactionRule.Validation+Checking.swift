@@ -41,6 +41,18 @@ extension RedactionRule.Validation: CustomStringConvertible {
         case .entropy(let minimum): ShannonEntropy.bitsPerCharacter(candidate) >= minimum
         }
     }
+
+    /// ``accepts(_:)`` of UTF-8 bytes, the text of a match's secret group. The redactor checks
+    /// every match, thousands per megabyte of traffic: the entropy and JWT checks read the bytes
+    /// in place; the checksums, run on the few card and IBAN candidates, get a small copy.
+    func accepts(utf8 candidate: UnsafeRawBufferPointer) -> Bool {
+        switch self {
+        case .none: true
+        case .jwt: JWTShape.isWellFormed(candidate)
+        case .entropy(let minimum): ShannonEntropy.bitsPerCharacter(utf8: candidate) >= minimum
+        case .luhn, .iban: accepts(String(decoding: candidate, as: UTF8.self))
+        }
+    }
 }
 
 extension StringProtocol {
