@@ -5,7 +5,10 @@ import LoupeRedaction
 // (KeyedContexts+HeldOut.swift): keep the two lists disjoint.
 
 extension KeyedContext {
-    static let tuning: [KeyedContext] = [
+    static let tuning = firstBatches + laterBatches.map { $0.sampling(every: 7) }
+    static let tuningBare = firstBareBatches + laterBareBatches.map { $0.sampling(every: 6) }
+
+    private static let firstBatches: [KeyedContext] = [
         KeyedContext("env") { input, r in
             let v = input.value
             let text = "# \(r.pick(["local development", "staging", "copied from 1Password", "do not commit"]))\n"
@@ -204,19 +207,24 @@ extension KeyedContext {
             let text = "| variable | value |\n|---|---|\n| `\(input.name.upperSnake)` | `\(input.value)` |\n| `REGION` | `eu-west-\(r.int(1...3))` |\n"
             return Placement(.text, "markdown", text, secrets: [input.value])
         },
+    ]
+
+    /// The third and fourth batches, each context taking a share of the shapes
+    /// (``KeyedContext/every``) so they add syntaxes without swamping the set.
+    private static let laterBatches: [KeyedContext] = [
         // Third batch, written from how config files, build files, code, logs and messages look
         // in the wild: HCL and Consul/Vault command lines, Helm anchors, Ansible, Jenkins and
         // Gradle, Maven XML, web server config, default values of env lookups, Django and Laravel,
         // Spring @Value, pretty appsettings.json, struct literals and constants in Go, Rust,
         // Kotlin, Swift, C#, SQL rows, key/value CSV, syslog structured data, journald and JSON
         // logs, stack traces and HAR files printing request headers, and labels written for people.
-        KeyedContext("hcl-nomad-env", every: 7) { input, r in
+        KeyedContext("hcl-nomad-env") { input, r in
             let v = Encode.json(input.value)
             let text = "job \"\(r.pick(["api", "billing"]))\" {\n  group \"web\" {\n    task \"server\" {\n      driver = \"docker\"\n      env {\n"
                 + "        \(input.name.upperSnake) = \"\(v)\"\n        PORT = \"${NOMAD_PORT_http}\"\n      }\n    }\n  }\n}\n"
             return Placement(.text, "hcl", text, secrets: [v])
         },
-        KeyedContext("kv-store-cli", every: 7) { input, r in
+        KeyedContext("kv-store-cli") { input, r in
             let v = Encode.shell(input.value)
             let text = r.pick([
                 "consul kv put config/\(r.pick(["billing", "api"]))/\(input.name.snake) \(v)",
@@ -225,42 +233,42 @@ extension KeyedContext {
             ])
             return Placement(.text, "shell", text + "\n", secrets: [input.value])
         },
-        KeyedContext("helm-values-anchor", every: 7) { input, r in
+        KeyedContext("helm-values-anchor") { input, r in
             let text = "defaults: &defaults\n  \(input.name.camel): \(Encode.yaml(input.value))\n  replicaCount: \(r.int(1...4))\n"
                 + "\(r.pick(["production", "staging"])):\n  <<: *defaults\n  ingress:\n    enabled: true\n"
             return Placement(.text, "yaml", text, secrets: [input.value])
         },
-        KeyedContext("ansible-group-vars", every: 7) { input, r in
+        KeyedContext("ansible-group-vars") { input, r in
             let v = Encode.json(input.value)
             let text = "---\n# group_vars/\(r.pick(["all", "webservers", "dbservers"])).yml\n\(r.pick(["app", "nginx", "pg"]))_port: \(r.int(3000...9000))\n"
                 + "\(input.name.snake): \"\(v)\"\n"
             return Placement(.text, "yaml", text, secrets: [v])
         },
-        KeyedContext("ansible-inventory-host", every: 7) { input, r in
+        KeyedContext("ansible-inventory-host") { input, r in
             let text = "[\(r.pick(["web", "db", "workers"]))]\n\(r.pick(["web1", "node-2", "db01"])).example.internal ansible_host=10.0.\(r.int(0...9)).\(r.int(2...250)) "
                 + "\(input.name.snake)=\(Encode.shell(input.value))\n"
             return Placement(.text, "ini", text, secrets: [input.value])
         },
-        KeyedContext("jenkinsfile-environment", every: 7) { input, r in
+        KeyedContext("jenkinsfile-environment") { input, r in
             let text = "pipeline {\n    agent any\n    environment {\n        \(input.name.upperSnake) = '\(input.value)'\n        DEPLOY_ENV = '\(r.pick(["staging", "prod"]))'\n    }\n"
                 + "    stages {\n        stage('Build') { steps { sh './gradlew build' } }\n    }\n}\n"
             return Placement(.text, "groovy", text, secrets: [input.value])
         },
-        KeyedContext("groovy-with-env", every: 7) { input, r in
+        KeyedContext("groovy-with-env") { input, r in
             let text = "withEnv([\"\(input.name.upperSnake)=\(Encode.json(input.value))\", \"STAGE=\(r.pick(["qa", "prod"]))\"]) {\n    sh 'make deploy'\n}\n"
             return Placement(.text, "groovy", text, secrets: [Encode.json(input.value)])
         },
-        KeyedContext("gradle-build-config-field", every: 7) { input, _ in
+        KeyedContext("gradle-build-config-field") { input, _ in
             let v = Encode.json(input.value)
             let text = "android {\n    defaultConfig {\n        buildConfigField \"String\", \"\(input.name.upperSnake)\", \"\\\"\(v)\\\"\"\n    }\n}\n"
             return Placement(.text, "gradle", text, secrets: [v])
         },
-        KeyedContext("gradle-properties-prefixed", every: 7) { input, r in
+        KeyedContext("gradle-properties-prefixed") { input, r in
             let text = r.pick(["systemProp.\(input.name.dotted)=\(input.value)\n", "ORG_GRADLE_PROJECT_\(input.name.camel)=\(input.value)\n",
                                "\(input.name.camel)=\(input.value)\norg.gradle.jvmargs=-Xmx2g\n"])
             return Placement(.text, "properties", text, secrets: [input.value])
         },
-        KeyedContext("maven-xml-element", every: 7) { input, r in
+        KeyedContext("maven-xml-element") { input, r in
             let v = Encode.xml(input.value)
             let text = r.pick([
                 "<project>\n  <properties>\n    <java.version>17</java.version>\n    <\(input.name.dotted)>\(v)</\(input.name.dotted)>\n  </properties>\n</project>",
@@ -268,7 +276,7 @@ extension KeyedContext {
             ])
             return Placement(.text, "xml", text, secrets: [v])
         },
-        KeyedContext("web-server-config", every: 7) { input, r in
+        KeyedContext("web-server-config") { input, r in
             let v = input.value
             let text = r.pick([
                 "location /api/ {\n    proxy_pass http://backend;\n    proxy_set_header \(input.header.name) \"\(input.header.scheme)\(v)\";\n}\n",
@@ -278,7 +286,7 @@ extension KeyedContext {
             ])
             return Placement(.text, "conf", text, secrets: [v])
         },
-        KeyedContext("env-lookup-default", every: 7) { input, r in
+        KeyedContext("env-lookup-default") { input, r in
             let v = Encode.json(input.value), n = input.name
             let text = r.pick([
                 "\(n.snake) = os.getenv(\"\(n.upperSnake)\", \"\(v)\")",
@@ -292,7 +300,7 @@ extension KeyedContext {
             ])
             return Placement(.text, "code", text, secrets: [text.contains("'\(input.value)'") ? input.value : v])
         },
-        KeyedContext("shell-parameter-default", every: 7) { input, r in
+        KeyedContext("shell-parameter-default") { input, r in
             let text = r.pick([
                 "    environment:\n      \(input.name.upperSnake): ${\(input.name.upperSnake):-\(input.value)}\n",
                 ": \"${\(input.name.upperSnake):=\(input.value)}\"\n",
@@ -300,37 +308,37 @@ extension KeyedContext {
             ])
             return Placement(.text, "shell", text, secrets: [input.value])
         },
-        KeyedContext("django-settings-dict", every: 7) { input, r in
+        KeyedContext("django-settings-dict") { input, r in
             let text = "DATABASES = {\n    'default': {\n        'ENGINE': 'django.db.backends.\(r.pick(["postgresql", "mysql"]))',\n"
                 + "        'HOST': 'db',\n        '\(input.name.upperSnake)': '\(input.value)',\n    }\n}\n"
             return Placement(.text, "python", text, secrets: [input.value])
         },
-        KeyedContext("laravel-env-spaced", every: 7) { input, r in
+        KeyedContext("laravel-env-spaced") { input, r in
             let v = input.value
             let text = r.pick(["APP_ENV=local\n\(input.name.upperSnake) = \"\(v)\"\n", "\(input.name.upperSnake) = \(v)\nAPP_DEBUG = true\n",
                                "\(input.name.upperSnake)= \"\(v)\"\n", "\(input.name.upperSnake) =\"\(v)\"\n"])
             return Placement(.text, "env", text, secrets: [v])
         },
-        KeyedContext("env-inline-comment", every: 7) { input, r in
+        KeyedContext("env-inline-comment") { input, r in
             let text = "\(input.name.upperSnake)=\(input.value) # \(r.pick(["set by ops", "expires 2027-01", "ask Ann for a new one"]))\nNODE_ENV=production\n"
             return Placement(.text, "env", text, secrets: [input.value])
         },
-        KeyedContext("spring-value-default", every: 7) { input, r in
+        KeyedContext("spring-value-default") { input, r in
             let text = "@Value(\"${\(input.name.dotted):\(Encode.json(input.value))}\")\nprivate String \(input.name.camel);\n"
             return Placement(.text, "java", text, secrets: [Encode.json(input.value)])
         },
-        KeyedContext("spring-application-yaml", every: 7) { input, r in
+        KeyedContext("spring-application-yaml") { input, r in
             let text = "spring:\n  application:\n    name: \(r.pick(["orders", "gateway"]))\n\(r.pick(["acme", "app"])):\n  client:\n"
                 + "    \(input.name.kebab): \(Encode.yaml(input.value))\n    connect-timeout: \(r.int(1...9))s\n"
             return Placement(.text, "yaml", text, secrets: [input.value])
         },
-        KeyedContext("appsettings-json-pretty", every: 7) { input, r in
+        KeyedContext("appsettings-json-pretty") { input, r in
             let v = Encode.json(input.value)
             let text = "{\n  \"Logging\": {\n    \"LogLevel\": {\n      \"Default\": \"Information\"\n    }\n  },\n"
                 + "  \"\(r.pick(["Payments", "Mail", "Storage"]))\": {\n    \"\(input.name.pascal)\": \"\(v)\",\n    \"TimeoutSeconds\": \(r.int(5...60))\n  }\n}\n"
             return Placement(.text, "json", text, secrets: [v])
         },
-        KeyedContext("csharp-initializer", every: 7) { input, r in
+        KeyedContext("csharp-initializer") { input, r in
             let v = Encode.json(input.value)
             let text = r.pick([
                 "var options = new ClientOptions\n{\n    \(input.name.pascal) = \"\(v)\",\n    Timeout = TimeSpan.FromSeconds(30)\n};\n",
@@ -339,7 +347,7 @@ extension KeyedContext {
             ])
             return Placement(.text, "csharp", text, secrets: [v])
         },
-        KeyedContext("go-struct-literal", every: 7) { input, r in
+        KeyedContext("go-struct-literal") { input, r in
             let v = Encode.json(input.value)
             let text = r.pick([
                 "cfg := &client.Config{\n\tBaseURL: \"https://api.example.com\",\n\t\(input.name.pascal): \"\(v)\",\n\tTimeout: 10 * time.Second,\n}\n",
@@ -348,7 +356,7 @@ extension KeyedContext {
             ])
             return Placement(.text, "go", text, secrets: [text.contains("`") ? input.value : v])
         },
-        KeyedContext("rust-const", every: 7) { input, r in
+        KeyedContext("rust-const") { input, r in
             let v = Encode.json(input.value)
             let text = r.pick([
                 "const \(input.name.upperSnake): &str = \"\(v)\";\n", "static \(input.name.upperSnake): &'static str = \"\(v)\";\n",
@@ -356,23 +364,23 @@ extension KeyedContext {
             ])
             return Placement(.text, "rust", text, secrets: [v])
         },
-        KeyedContext("kotlin-val", every: 7) { input, r in
+        KeyedContext("kotlin-val") { input, r in
             let v = Encode.json(input.value)
             let text = r.pick(["private const val \(input.name.upperSnake) = \"\(v)\"\n", "val \(input.name.camel) = \"\(v)\"\n",
                                "    \(input.name.camel) = \"\(v)\",\n"])
             return Placement(.text, "kotlin", text, secrets: [v])
         },
-        KeyedContext("swift-let", every: 7) { input, r in
+        KeyedContext("swift-let") { input, r in
             let v = Encode.json(input.value)
             let text = r.pick(["let \(input.name.camel) = \"\(v)\"\n", "static let \(input.name.camel): String = \"\(v)\"\n",
                                "enum Secrets {\n    static let \(input.name.camel) = \"\(v)\"\n}\n"])
             return Placement(.text, "swift", text, secrets: [v])
         },
-        KeyedContext("java-constant", every: 7) { input, _ in
+        KeyedContext("java-constant") { input, _ in
             let v = Encode.json(input.value)
             return Placement(.text, "java", "    private static final String \(input.name.upperSnake) = \"\(v)\";\n", secrets: [v])
         },
-        KeyedContext("ruby-php-hash", every: 7) { input, r in
+        KeyedContext("ruby-php-hash") { input, r in
             let sq = input.value
             let text = r.pick([
                 "client = Acme::Client.new(\(input.name.snake): \"\(Encode.json(sq))\", timeout: \(r.int(5...30)))\n",
@@ -381,17 +389,17 @@ extension KeyedContext {
             ])
             return Placement(.text, "code", text, secrets: [text.contains("\"") ? Encode.json(sq) : sq])
         },
-        KeyedContext("python-kwargs", every: 7) { input, r in
+        KeyedContext("python-kwargs") { input, r in
             let v = Encode.json(input.value)
             let text = "client = \(r.pick(["Client", "boto3.client", "Session"]))(\(input.name.snake)=\"\(v)\", timeout=\(r.int(5...30)))"
             return Placement(.text, "python", text, secrets: [v])
         },
-        KeyedContext("js-export-const", every: 7) { input, r in
+        KeyedContext("js-export-const") { input, r in
             let text = r.pick(["export const \(input.name.upperSnake) = '\(input.value)';\n", "const \(input.name.camel) = `\(input.value)`;\n",
                                "module.exports = {\n  \(input.name.camel): '\(input.value)',\n};\n"])
             return Placement(.text, "js", text, secrets: [input.value])
         },
-        KeyedContext("sql-settings-row", every: 7) { input, r in
+        KeyedContext("sql-settings-row") { input, r in
             let v = input.value.replacingOccurrences(of: "'", with: "''")
             let text = r.pick([
                 "INSERT INTO app_settings (name, value) VALUES ('\(input.name.snake)', '\(v)');",
@@ -400,27 +408,27 @@ extension KeyedContext {
             ])
             return Placement(.text, "sql", text, secrets: [v])
         },
-        KeyedContext("csv-key-value", every: 7) { input, r in
+        KeyedContext("csv-key-value") { input, r in
             let v = input.value.contains(",") || input.value.contains(" ") ? "\"\(input.value)\"" : input.value
             let text = "key,value,updated\n\(input.name.upperSnake),\(v),2026-11-\(r.int(10...28))\nREGION,eu-west-1,2026-11-\(r.int(10...28))\n"
             return Placement(.text, "csv", text, secrets: [input.value])
         },
-        KeyedContext("syslog-structured-data", every: 7) { input, r in
+        KeyedContext("syslog-structured-data") { input, r in
             let text = "<\(r.int(130...190))>1 2026-11-27T03:14:\(r.int(10...59)).\(r.int(100...999))Z web-\(r.int(1...4)) \(r.pick(["billing", "auth"])) \(r.int(1000...9999)) CFG "
                 + "[cfg@32473 \(input.name.snake)=\"\(input.value)\" env=\"prod\"] configuration reloaded"
             return Placement(.text, "syslog", text, secrets: [input.value])
         },
-        KeyedContext("journald-json", every: 7) { input, r in
+        KeyedContext("journald-json") { input, r in
             let v = Encode.json(input.value)
             let text = #"{"__REALTIME_TIMESTAMP":"\#(r.int(1_700_000_000...1_799_999_999))123456","_SYSTEMD_UNIT":"\#(r.pick(["api", "worker"])).service","PRIORITY":"6","MESSAGE":"starting with \#(input.name.upperSnake)=\#(v)"}"#
             return Placement(.text, "journald", text, secrets: [v])
         },
-        KeyedContext("json-log-context", every: 7) { input, r in
+        KeyedContext("json-log-context") { input, r in
             let v = Encode.json(input.value)
             let text = #"{"level":"error","time":"2026-11-27T03:14:\#(r.int(10...59))Z","msg":"upstream call failed","context":{"client":{"baseUrl":"https://api.example.com","\#(input.name.camel)":"\#(v)"},"attempt":\#(r.int(1...3))}}"#
             return Placement(.text, "log", text, secrets: [v])
         },
-        KeyedContext("stack-trace-headers", every: 7) { input, r in
+        KeyedContext("stack-trace-headers") { input, r in
             let h = input.header, v = input.value
             let text = r.pick([
                 "org.springframework.web.client.HttpClientErrorException$Unauthorized: 401 Unauthorized\n\tat org.springframework.web.client.DefaultResponseErrorHandler.handleError(DefaultResponseErrorHandler.java:\(r.int(100...200)))\n"
@@ -431,19 +439,19 @@ extension KeyedContext {
             ])
             return Placement(.text, "log", text, secrets: [v])
         },
-        KeyedContext("har-header-array", every: 7) { input, r in
+        KeyedContext("har-header-array") { input, r in
             let v = Encode.json(input.value)
             let text = "        \"request\": {\n          \"method\": \"GET\",\n          \"url\": \"https://api.example.com/v1/\(r.pick(["me", "orders"]))\",\n          \"headers\": [\n"
                 + "            {\n              \"name\": \"Accept\",\n              \"value\": \"application/json\"\n            },\n"
                 + "            {\n              \"name\": \"\(input.header.name)\",\n              \"value\": \"\(input.header.scheme)\(v)\"\n            }\n          ],\n"
             return Placement(.text, "har", text, secrets: [v])
         },
-        KeyedContext("raw-http-request", every: 7) { input, r in
+        KeyedContext("raw-http-request") { input, r in
             let text = "\(r.pick(["GET /v1/account", "POST /v2/events"])) HTTP/1.1\r\nHost: api.example.com\r\nUser-Agent: okhttp/4.12.0\r\n"
                 + "\(input.header.name): \(input.header.scheme)\(input.value)\r\nAccept: */*\r\n\r\n"
             return Placement(.text, "http", text, secrets: [input.value])
         },
-        KeyedContext("code-request-header", every: 7) { input, r in
+        KeyedContext("code-request-header") { input, r in
             let h = input.header, v = Encode.json(input.value)
             let text = r.pick([
                 "resp = requests.get(url, headers={\"\(h.name)\": \"\(h.scheme)\(v)\"}, timeout=10)",
@@ -454,7 +462,7 @@ extension KeyedContext {
             ])
             return Placement(.text, "code", text, secrets: [text.contains("'\(h.scheme)\(input.value)'") ? input.value : v])
         },
-        KeyedContext("human-label", every: 7) { input, r in
+        KeyedContext("human-label") { input, r in
             let label = input.name.words.joined(separator: " ")
             let shown = r.pick([label, label.capitalized, label.uppercased()])
             let text = r.pick([
@@ -464,11 +472,11 @@ extension KeyedContext {
             ])
             return Placement(.text, "prose", text, secrets: [input.value])
         },
-        KeyedContext("markdown-inline-code", every: 7) { input, r in
+        KeyedContext("markdown-inline-code") { input, r in
             let text = "Before running the tests, set `\(input.name.upperSnake)` to `\(input.value)` \(r.pick(["in your shell", "in .env.local", "(ask in #platform for your own)"])).\n"
             return Placement(.text, "markdown", text, secrets: [input.value])
         },
-        KeyedContext("value-object", every: 7) { input, r in
+        KeyedContext("value-object") { input, r in
             let v = Encode.json(input.value)
             let text = r.pick([
                 "{\n  \"env\": {\n    \"\(input.name.upperSnake)\": {\n      \"description\": \"set by the deploy\",\n      \"value\": \"\(v)\"\n    }\n  }\n}",
@@ -477,7 +485,7 @@ extension KeyedContext {
             ])
             return Placement(.text, "json", text, secrets: [v])
         },
-        KeyedContext("cli-name-value-flags", every: 7) { input, r in
+        KeyedContext("cli-name-value-flags") { input, r in
             let v = Encode.shell(input.value)
             let text = r.pick([
                 "aws ssm put-parameter --name /\(r.pick(["prod", "staging"]))/\(input.name.snake) --type SecureString --value \(v) --overwrite",
@@ -488,20 +496,20 @@ extension KeyedContext {
             ])
             return Placement(.text, "shell", text, secrets: [input.value])
         },
-        KeyedContext("windows-and-fish-set", every: 7) { input, r in
+        KeyedContext("windows-and-fish-set") { input, r in
             let text = r.pick(["set \(input.name.upperSnake)=\(input.value)\r\n", "setx \(input.name.upperSnake) \"\(input.value)\"\r\n",
                                "set -gx \(input.name.upperSnake) \(Encode.shell(input.value))\n", "\(input.name.upperSnake) ?= \(input.value)\n",
                                "ARG \(input.name.upperSnake)=\(Encode.shell(input.value))\n"])
             return Placement(.text, "shell", text, secrets: [input.value])
         },
-        KeyedContext("supervisor-uwsgi-env", every: 7) { input, r in
+        KeyedContext("supervisor-uwsgi-env") { input, r in
             let text = r.pick([
                 "[program:\(r.pick(["api", "worker"]))]\ncommand=/srv/app/bin/run\nenvironment=HOME=\"/srv/app\",\(input.name.upperSnake)=\"\(input.value)\"\n",
                 "[uwsgi]\nmodule = app.wsgi\nenv = \(input.name.upperSnake)=\(input.value)\n",
             ])
             return Placement(.text, "ini", text, secrets: [input.value])
         },
-        KeyedContext("ini-colon-and-registry", every: 7) { input, r in
+        KeyedContext("ini-colon-and-registry") { input, r in
             let text = r.pick([
                 "[\(r.pick(["server", "mail", "auth"]))]\nhost: 10.0.\(r.int(0...9)).\(r.int(2...250))\n\(input.name.snake): \(input.value)\n",
                 "[HKEY_LOCAL_MACHINE\\SOFTWARE\\Acme\\\(r.pick(["Agent", "Sync"]))]\n\"\(input.name.pascal)\"=\"\(input.value)\"\n",
@@ -509,18 +517,18 @@ extension KeyedContext {
             ])
             return Placement(.text, "ini", text, secrets: [input.value])
         },
-        KeyedContext("yaml-single-quoted", every: 7) { input, r in
+        KeyedContext("yaml-single-quoted") { input, r in
             let text = "\(r.pick(["smtp", "database", "client"])):\n  host: \(r.pick(["db", "smtp.example.com"]))\n  \(input.name.snake): '\(input.value)'\n"
             return Placement(.text, "yaml", text, secrets: [input.value])
         },
-        KeyedContext("gitlab-ci-variables", every: 7) { input, r in
+        KeyedContext("gitlab-ci-variables") { input, r in
             let text = "variables:\n  GIT_DEPTH: \"\(r.int(1...20))\"\n  \(input.name.upperSnake): \"\(Encode.json(input.value))\"\n\ndeploy:\n  script:\n    - ./deploy.sh\n"
             return Placement(.text, "yaml", text, secrets: [Encode.json(input.value)])
         },
         // Fourth batch: setters and builders named after the value, YAML block scalars,
         // PowerShell's environment provider, Markdown bold labels, httpie query and raw-JSON
         // fields, .NET user settings.
-        KeyedContext("setter-builder-call", every: 7) { input, r in
+        KeyedContext("setter-builder-call") { input, r in
             let v = Encode.json(input.value)
             let text = r.pick([
                 "config.set\(input.name.pascal)(\"\(v)\");", "Client client = Client.builder()\n    .\(input.name.camel)(\"\(v)\")\n    .build();",
@@ -528,11 +536,11 @@ extension KeyedContext {
             ])
             return Placement(.text, "code", text, secrets: [v])
         },
-        KeyedContext("yaml-block-scalar", every: 7) { input, r in
+        KeyedContext("yaml-block-scalar") { input, r in
             let text = "\(r.pick(["app", "worker"])):\n  \(input.name.snake): \(r.pick(["|", ">-", "|-"]))\n    \(input.value)\n  replicas: \(r.int(1...5))\n"
             return Placement(.text, "yaml", text, secrets: [input.value])
         },
-        KeyedContext("powershell-env-provider", every: 7) { input, r in
+        KeyedContext("powershell-env-provider") { input, r in
             let text = r.pick([
                 "Set-Item -Path Env:\(input.name.upperSnake) -Value \"\(input.value)\"",
                 "[Environment]::SetEnvironmentVariable(\"\(input.name.upperSnake)\", \"\(input.value)\", \"\(r.pick(["User", "Machine"]))\")",
@@ -540,25 +548,25 @@ extension KeyedContext {
             ])
             return Placement(.text, "powershell", text, secrets: [input.value])
         },
-        KeyedContext("markdown-bold-label", every: 7) { input, r in
+        KeyedContext("markdown-bold-label") { input, r in
             let label = input.name.words.map(\.capitalized).joined(separator: " ")
             let text = r.pick(["- **\(input.name.upperSnake)**: `\(input.value)`\n- **REGION**: `eu-west-1`\n", "**\(label)**: \(input.value)\n"])
             return Placement(.text, "markdown", text, secrets: [input.value])
         },
-        KeyedContext("httpie-query-raw-json", every: 7) { input, r in
+        KeyedContext("httpie-query-raw-json") { input, r in
             let v = Encode.shell(input.value)
             let text = r.pick(["http GET https://api.example.com/v1/\(r.pick(["items", "search"])) \(input.name.snake)==\(v) limit==10",
                                "http POST https://api.example.com/v1/hooks \(input.name.snake):='\"\(Encode.json(input.value))\"' active:=true"])
             return Placement(.text, "shell", text, secrets: [text.contains(":='") ? Encode.json(input.value) : input.value])
         },
-        KeyedContext("dotnet-user-settings", every: 7) { input, _ in
+        KeyedContext("dotnet-user-settings") { input, _ in
             let v = Encode.xml(input.value)
             let text = "<userSettings>\n  <App.Properties.Settings>\n    <setting name=\"\(input.name.pascal)\" serializeAs=\"String\">\n      <value>\(v)</value>\n    </setting>\n  </App.Properties.Settings>\n</userSettings>"
             return Placement(.text, "xml", text, secrets: [v])
         },
     ]
 
-    static let tuningBare: [BareContext] = [
+    private static let firstBareBatches: [BareContext] = [
         BareContext("log-sentence") { v, r in
             let text = "2026-11-25 09:14:03,\(r.int(100...999)) WARN auth: rejected credential \(v) for client \(r.int(1000...9999))"
             return Placement(.text, "log", text, secrets: [v])
@@ -618,64 +626,67 @@ extension KeyedContext {
             let text = #"{"delta":"Here is the value you asked for: \#(Encode.json(v))","done":false}"#
             return Placement(.sse, "json", text, secrets: [Encode.json(v)])
         },
+    ]
+
+    private static let laterBareBatches: [BareContext] = [
         // Third batch: signatures, invoices, quotes of other languages, full-width punctuation,
         // structured logs, chat transcripts, European CSV, exceptions and markup attributes.
-        BareContext("email-signature", every: 6) { v, r in
+        BareContext("email-signature") { v, r in
             let text = "Best regards,\n\(r.pick(SecretShape.givenNames).capitalized) \(r.pick(SecretShape.familyNames).capitalized)\n"
                 + "\(r.pick(["Head of Operations", "Account Manager", "Customer Success"])) | Acme GmbH\n\(v) · www.example.com\n"
             return Placement(.text, "email", text, secrets: [v])
         },
-        BareContext("invoice-prose", every: 6) { v, r in
+        BareContext("invoice-prose") { v, r in
             let text = "Invoice INV-2026-\(r.string(.digits, 4)): amount due EUR \(r.int(10...9999)),\(r.string(.digits, 2)). "
                 + "\(r.pick(["Payment received from", "Charged to", "Refund issued to"])) \(v) on 27.11.2026."
             return Placement(.text, "prose", text, secrets: [v])
         },
-        BareContext("foreign-quotes", every: 6) { v, r in
+        BareContext("foreign-quotes") { v, r in
             let text = r.pick(["Der Kunde nannte „\(v)“ als Rückrufnummer.", "Le client a indiqué « \(v) » dans le formulaire.",
                                "She wrote “\(v)” in the notes field.", "Il cliente ha scritto «\(v)» nel modulo."])
             return Placement(.text, "prose", text, secrets: [v])
         },
-        BareContext("cjk-fullwidth", every: 6) { v, r in
+        BareContext("cjk-fullwidth") { v, r in
             let text = r.pick(["お問い合わせ：\(v)（平日のみ）", "联系方式：\(v)。谢谢！", "担当者の連絡先は\(v)です。"])
             return Placement(.text, "prose", text, secrets: [v])
         },
-        BareContext("json-log-nested-context", every: 6) { v, r in
+        BareContext("json-log-nested-context") { v, r in
             let text = #"{"ts":"2026-11-27T03:14:\#(r.int(10...59)).\#(r.int(100...999))Z","level":"info","msg":"form submitted","context":{"form":{"field":"notes","input":"\#(Encode.json(v))"}}}"#
             return Placement(.text, "log", text, secrets: [Encode.json(v)])
         },
-        BareContext("syslog-line", every: 6) { v, r in
+        BareContext("syslog-line") { v, r in
             let text = "Nov 27 03:14:\(r.int(10...59)) mail-\(r.int(1...3)) postfix/smtpd[\(r.int(1000...9999))]: NOQUEUE: reject: RCPT from unknown: \(v); helo=<example.org>"
             return Placement(.text, "syslog", text, secrets: [v])
         },
-        BareContext("chat-transcript", every: 6) { v, r in
+        BareContext("chat-transcript") { v, r in
             let text = "[03:14] <\(r.pick(SecretShape.givenNames))> \(v)\n[03:15] <\(r.pick(SecretShape.givenNames))> thx, got it"
             return Placement(.text, "chat", text, secrets: [v])
         },
-        BareContext("semicolon-csv", every: 6) { v, r in
+        BareContext("semicolon-csv") { v, r in
             let text = "Nr;Name;Angabe;Datum\n\(r.int(1000...9999));\(r.pick(["Müller", "Dubois", "Rossi"]));\(v);27.11.2026\n"
             return Placement(.text, "csv", text, secrets: [v])
         },
-        BareContext("yaml-list-item", every: 6) { v, _ in
+        BareContext("yaml-list-item") { v, _ in
             Placement(.text, "yaml", "notes:\n  - \"\(Encode.json(v))\"\n  - checked by support\n", secrets: [Encode.json(v)])
         },
-        BareContext("chat-backticks", every: 6) { v, r in
+        BareContext("chat-backticks") { v, r in
             let text = "\(r.pick(["here you go:", "try this one:", "this is what I have:"])) `\(v)` \(r.pick(["(don't share)", ":+1:", "- let me know"]))"
             return Placement(.text, "chat", text, secrets: [v])
         },
-        BareContext("sql-values-row", every: 6) { v, r in
+        BareContext("sql-values-row") { v, r in
             let s = v.replacingOccurrences(of: "'", with: "''")
             let text = "INSERT INTO leads VALUES (\(r.int(1...9999)), '\(r.pick(SecretShape.givenNames).capitalized)', '\(s)', NOW());"
             return Placement(.text, "sql", text, secrets: [s])
         },
-        BareContext("exception-message", every: 6) { v, r in
+        BareContext("exception-message") { v, r in
             let text = "java.lang.IllegalArgumentException: unexpected input \(v)\n\tat com.acme.forms.Validator.check(Validator.java:\(r.int(20...200)))\n\tat com.acme.forms.FormService.submit(FormService.java:\(r.int(20...200)))"
             return Placement(.text, "log", text, secrets: [v])
         },
-        BareContext("html-input-value", every: 6) { v, _ in
+        BareContext("html-input-value") { v, _ in
             let text = "<input type=\"text\" name=\"notes\" value=\"\(Encode.xml(v))\" readonly>"
             return Placement(.text, "html", text, secrets: [Encode.xml(v)])
         },
-        BareContext("slash-separated", every: 6) { v, r in
+        BareContext("slash-separated") { v, r in
             let text = "\(r.pick(SecretShape.givenNames).capitalized) \(r.pick(SecretShape.familyNames).capitalized) / \(v) / Raum \(r.int(1...4)).\(r.int(10...30))"
             return Placement(.text, "prose", text, secrets: [v])
         },

@@ -29,15 +29,22 @@ struct KeyedContext: Sendable {
 
     var id: String
     /// A shape goes through this context only when its index plus the context's index is a
-    /// multiple of `every`: a batch of many contexts spreads over the shapes instead of
-    /// multiplying the corpus (and the share of benign samples stays meaningful).
-    var every: Int
+    /// multiple of `every` (see ``CorpusGenerator``): a batch of many contexts spreads over the
+    /// shapes instead of multiplying the corpus (and the share of benign samples stays
+    /// meaningful). 1, every shape, unless ``sampling(every:)`` says otherwise.
+    private(set) var every = 1
     var render: @Sendable (Input, inout SplitMix64) -> Placement
 
-    init(_ id: String, every: Int = 1, render: @escaping @Sendable (Input, inout SplitMix64) -> Placement) {
+    init(_ id: String, render: @escaping @Sendable (Input, inout SplitMix64) -> Placement) {
         self.id = id
-        self.every = every
         self.render = render
+    }
+
+    /// This context, taking a share of the shapes (``every``).
+    func sampling(every: Int) -> KeyedContext {
+        var context = self
+        context.every = every
+        return context
     }
 }
 
@@ -46,12 +53,18 @@ struct KeyedContext: Sendable {
 struct BareContext: Sendable {
     var id: String
     /// As ``KeyedContext/every``.
-    var every: Int
+    private(set) var every = 1
     var render: @Sendable (String, inout SplitMix64) -> Placement
 
-    init(_ id: String, every: Int = 1, render: @escaping @Sendable (String, inout SplitMix64) -> Placement) {
+    init(_ id: String, render: @escaping @Sendable (String, inout SplitMix64) -> Placement) {
         self.id = id
-        self.every = every
         self.render = render
+    }
+
+    /// This context, taking a share of the shapes (``every``).
+    func sampling(every: Int) -> BareContext {
+        var context = self
+        context.every = every
+        return context
     }
 }
