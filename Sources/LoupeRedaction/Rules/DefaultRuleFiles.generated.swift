@@ -5,6 +5,32 @@
 public enum DefaultRuleFiles {
     /// Each file of `rules/` in name order: its file name and its exact contents.
     public static let files: [(name: String, contents: String)] = [
+        (name: "00-fragments.toml", contents: #"""
+# Pieces of pattern that many rules share, written once. A pattern of this or any later rule file
+# (the default files load in name order, a user's --rules files after them) writes {{name}} and
+# the loader puts the piece in its place before compiling, exactly as if it were written out.
+# Change a separator here, then run `loupe rules test` and `python3 scripts/embed-rules.py`.
+
+[fragments]
+# What may stand between a provider-named key and its value (the vendor rules of 11-17 that take
+# a value by name, DATADOG_API_KEY=...):
+# closing quotes and brackets after the name; a YAML block scalar (key: |), a call's opening
+# parenthesis, an HTML table cell, a .NET <value>, ==, shell defaults (:- ?=) and || ??, typed
+# Rust/Go/Swift constants, a lookup's default (getenv("X", "v"), default=), {"value": ...} and
+# HAR name/value objects, --value/--body flags, prose (is, to, a dash), =[ => := : = > ,, or
+# plain spaces; then a YAML tag (!!str), String::from( or [, and opening quotes.
+name-value-separator = '''(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+'''
+
+# What may stand between a label and a personal or card value (passport, tax ID, CVC, phone
+# labels in many languages): the same forms as name-value-separator, and the full-width colon.
+# A rule writes {{label-separator-start}}, then its own alternatives (the copulas of its
+# languages: (?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist)\s|#|\||), then {{label-separator-end}},
+# which closes the optional separator group and reads a YAML tag, String::from( or [ and
+# opening quotes.
+label-separator-start = '''(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|'''
+label-separator-end = '''[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+'''
+
+"""#),
         (name: "10-tokens.toml", contents: #"""
 # Vendor tokens and API keys with a recognisable shape (a fixed prefix, a fixed length, or a
 # self-describing structure). They come first so that a secret a context rule also finds (a token
@@ -501,7 +527,7 @@ description = "CircleCI legacy API token (40 hex) after a CircleCI name (CIRCLE_
 category = "token"
 # Shape: https://circleci.com/docs/managing-api-tokens/ (legacy tokens are 40 hex digits, sent as Circle-Token)
 # 40 hex digits alone are a SHA-1 or a git commit, so the name is required.
-pattern = '''[cC](?i:ircle)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?([a-fA-F0-9]{40})(?![A-Za-z0-9_-])'''
+pattern = '''[cC](?i:ircle)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?([a-fA-F0-9]{40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["rcle"]
 validate = "entropy>=3.0"
@@ -524,7 +550,7 @@ category = "token"
 # Shape: https://docs.travis-ci.com/user/triggering-builds/ and https://developer.travis-ci.com/authentication (token has no documented prefix; sent as 'Authorization: token …')
 # The token has no prefix, so the name is required; the value must contain a digit and have
 # 3 bits of entropy per character so placeholders (your-travis-token) are kept.
-pattern = '''[tT](?i:ravis)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?=[A-Za-z_-]*+[0-9])[A-Za-z0-9_-]{20,64}+)(?![A-Za-z0-9_-])'''
+pattern = '''[tT](?i:ravis)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?=[A-Za-z_-]*+[0-9])[A-Za-z0-9_-]{20,64}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["avis"]
 validate = "entropy>=3.0"
@@ -564,7 +590,7 @@ id = "buildkite-agent-token"
 description = "Buildkite agent registration token after a Buildkite name (BUILDKITE_AGENT_TOKEN, buildkite-agent --token)"
 category = "token"
 # Shape: https://buildkite.com/docs/agent/v3/tokens (no documented prefix; found by name)
-pattern = '''[bB](?i:uildkite)[A-Za-z0-9_. -]{0,24}?(?i:token)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?=[A-Za-z_-]*+[0-9])[A-Za-z0-9_-]{32,128}+)(?![A-Za-z0-9_-])'''
+pattern = '''[bB](?i:uildkite)[A-Za-z0-9_. -]{0,24}?(?i:token)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?=[A-Za-z_-]*+[0-9])[A-Za-z0-9_-]{32,128}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["dkite"]
 validate = "entropy>=3.0"
@@ -700,7 +726,7 @@ id = "sonarcloud-token"
 description = "SonarCloud / legacy SonarQube token (40 hex) after a Sonar name (SONAR_TOKEN, SONAR_LOGIN, sonar.token, sonar.login)"
 category = "token"
 # Shape: https://docs.sonarsource.com/sonarqube-cloud/managing-your-account/managing-tokens/ (tokens have no prefix; 40 hex)
-pattern = '''[sS](?i:onar)[A-Za-z0-9_. -]{0,24}?(?i:token|login|key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?([a-f0-9]{40})(?![A-Za-z0-9_-])'''
+pattern = '''[sS](?i:onar)[A-Za-z0-9_. -]{0,24}?(?i:token|login|key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?([a-f0-9]{40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["sonar"]
 validate = "entropy>=3.0"
@@ -862,7 +888,7 @@ id = "codecov-token"
 description = "Codecov upload or API token (UUID) after a Codecov name (CODECOV_TOKEN, codecov_upload_token)"
 category = "token"
 # Shape: https://docs.codecov.com/docs/codecov-tokens (repository upload tokens are UUIDs; no prefix)
-pattern = '''[cC](?i:odecov)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
+pattern = '''[cC](?i:odecov)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ecov"]
 validate = "entropy>=3.0"
@@ -883,7 +909,7 @@ id = "snyk-token"
 description = "Snyk API token (UUID) after a Snyk name (SNYK_TOKEN, snyk_api_token)"
 category = "token"
 # Shape: https://docs.snyk.io/snyk-api/authentication-for-api (API tokens are UUIDs; no prefix)
-pattern = '''[sS](?i:nyk)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
+pattern = '''[sS](?i:nyk)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["snyk"]
 validate = "entropy>=3.0"
@@ -903,7 +929,7 @@ id = "jenkins-api-token"
 description = "Jenkins API token (32 hex, or 11 + 32 hex since 2.129) after a Jenkins name (JENKINS_API_TOKEN, jenkins_token)"
 category = "token"
 # Shape: https://www.jenkins.io/doc/book/system-administration/authenticating-scripted-clients/ and the Jenkins 2.129 API token announcement (no prefix)
-pattern = '''[jJ](?i:enkins)[A-Za-z0-9_. -]{0,24}?(?i:token|key|password)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?([a-f0-9]{32,34})(?![A-Za-z0-9_-])'''
+pattern = '''[jJ](?i:enkins)[A-Za-z0-9_. -]{0,24}?(?i:token|key|password)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?([a-f0-9]{32,34})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["nkins"]
 validate = "entropy>=3.0"
@@ -923,7 +949,7 @@ id = "drone-token"
 description = "Drone CI personal token (32 letters and digits) after a Drone name (DRONE_TOKEN)"
 category = "token"
 # Shape: https://docs.drone.io/cli/setup/ (DRONE_TOKEN; no documented prefix)
-pattern = '''[dD](?i:rone)[A-Za-z0-9_. -]{0,24}?(?i:token)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?=[A-Za-z]*+[0-9])[A-Za-z0-9]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[dD](?i:rone)[A-Za-z0-9_. -]{0,24}?(?i:token)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?=[A-Za-z]*+[0-9])[A-Za-z0-9]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["drone"]
 validate = "entropy>=3.0"
@@ -946,7 +972,7 @@ description = "Azure DevOps personal access token (52 base32 characters, or the 
 category = "token"
 # Shape: https://learn.microsoft.com/azure/devops/organizations/accounts/use-personal-access-tokens-to-authenticate (52-character PATs; 84-character format from Sprint 241)
 # Older PATs are 52 characters of lower-case base32 with no prefix, so the name is required.
-pattern = '''[dD](?i:evops)[A-Za-z0-9_. -]{0,24}?(?i:token|pat|key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?([a-z2-7]{52}|[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4})(?![A-Za-z0-9])'''
+pattern = '''[dD](?i:evops)[A-Za-z0-9_. -]{0,24}?(?i:token|pat|key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?([a-z2-7]{52}|[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["vops"]
 validate = "entropy>=3.0"
@@ -969,7 +995,7 @@ category = "token"
 # ADO, AZDO and VSTS (the service's former name) are the usual short names for the service in
 # pipelines and scripts. The names are too short to be keywords, so the keywords are their last
 # letters joined to pat/token (ado_pat -> do_pat, adoPat -> dopat).
-pattern = '''(?<![A-Za-z0-9])(?:[aA][zZ]?[dD][oO]|[vV][sS][tT][sS])[_.-]?(?:[pP][aA][tT]|[tT](?i:oken))(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?([a-z2-7]{52}|[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4})(?![A-Za-z0-9])'''
+pattern = '''(?<![A-Za-z0-9])(?:[aA][zZ]?[dD][oO]|[vV][sS][tT][sS])[_.-]?(?:[pP][aA][tT]|[tT](?i:oken))(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?([a-z2-7]{52}|[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["do_pat", "dopat", "do-pat", "do.pat", "do_token", "dotoken", "do-token", "ts_pat", "tspat", "ts-pat", "ts_token", "tstoken"]
 validate = "entropy>=3.0"
@@ -1013,7 +1039,7 @@ id = "gitea-access-token"
 description = "Gitea access token (40 hex) after a Gitea name (GITEA_TOKEN, gitea_access_token)"
 category = "token"
 # Shape: https://docs.gitea.com/development/api-usage (access tokens are 40 hex; no prefix)
-pattern = '''[gG](?i:itea)[A-Za-z0-9_. -]{0,24}?(?i:token|key|pat)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?([a-f0-9]{40})(?![A-Za-z0-9_-])'''
+pattern = '''[gG](?i:itea)[A-Za-z0-9_. -]{0,24}?(?i:token|key|pat)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?([a-f0-9]{40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["gitea"]
 validate = "entropy>=3.0"
@@ -1033,7 +1059,7 @@ id = "forgejo-access-token"
 description = "Forgejo access token (40 hex) after a Forgejo name (FORGEJO_TOKEN, forgejo_access_token)"
 category = "token"
 # Shape: https://forgejo.org/docs/latest/user/api-usage/ (access tokens are 40 hex; no prefix)
-pattern = '''[fF](?i:orgejo)[A-Za-z0-9_. -]{0,24}?(?i:token|key|pat)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?([a-f0-9]{40})(?![A-Za-z0-9_-])'''
+pattern = '''[fF](?i:orgejo)[A-Za-z0-9_. -]{0,24}?(?i:token|key|pat)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?([a-f0-9]{40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ejo"]
 validate = "entropy>=3.0"
@@ -1053,7 +1079,7 @@ id = "bitrise-token"
 description = "Bitrise personal access or workspace API token after a Bitrise name (BITRISE_TOKEN, BITRISE_API_TOKEN)"
 category = "token"
 # Shape: https://devcenter.bitrise.io/en/accounts/personal-access-tokens.html (no documented prefix or length; found by name)
-pattern = '''[bB](?i:itrise)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?=[A-Za-z_-]*+[0-9])[A-Za-z0-9_-]{30,128}+)(?![A-Za-z0-9_-])'''
+pattern = '''[bB](?i:itrise)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?=[A-Za-z_-]*+[0-9])[A-Za-z0-9_-]{30,128}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["bitrise"]
 validate = "entropy>=3.0"
@@ -1073,7 +1099,7 @@ id = "appveyor-api-token"
 description = "AppVeyor API token (v2. + characters, or legacy 20+ characters) after an AppVeyor name (APPVEYOR_API_TOKEN)"
 category = "token"
 # Shape: https://www.appveyor.com/docs/api/#authentication (bearer API keys, v2. for user-level keys; no fixed length documented)
-pattern = '''[aA](?i:ppveyor)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?:v2\.)?(?=[A-Za-z]*+[0-9])[A-Za-z0-9]{20,64}+)(?![A-Za-z0-9_.-])'''
+pattern = '''[aA](?i:ppveyor)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?:v2\.)?(?=[A-Za-z]*+[0-9])[A-Za-z0-9]{20,64}+)(?![A-Za-z0-9_.-])'''
 secret_group = 1
 keywords = ["pveyor"]
 validate = "entropy>=3.0"
@@ -1093,7 +1119,7 @@ id = "semaphore-api-token"
 description = "Semaphore CI API token after a Semaphore name (SEMAPHORE_API_TOKEN, SEMAPHORE_TOKEN)"
 category = "token"
 # Shape: https://docs.semaphoreci.com/reference/api (user API tokens; no documented prefix; found by name)
-pattern = '''[sS](?i:emaphore)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?=[A-Za-z_-]*+[0-9])[A-Za-z0-9_-]{20,64}+)(?![A-Za-z0-9_-])'''
+pattern = '''[sS](?i:emaphore)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?=[A-Za-z_-]*+[0-9])[A-Za-z0-9_-]{20,64}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["phore"]
 validate = "entropy>=3.0"
@@ -1234,7 +1260,7 @@ id = "azure-storage-account-key"
 description = "Azure Storage / Cosmos DB account key (88 base64 characters ending ==) after AccountKey or a storage-key name"
 category = "token"
 # Shape: https://learn.microsoft.com/azure/storage/common/storage-configure-connection-string (AccountKey=, a 512-bit key in base64: 86 characters + ==)
-pattern = '''[aA](?i:ccount[_.]?key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?:[A-Za-z0-9+/]|%2[BbFf]){86}(?:==|%3[Dd]%3[Dd]))'''
+pattern = '''[aA](?i:ccount[_.]?key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?:[A-Za-z0-9+/]|%2[BbFf]){86}(?:==|%3[Dd]%3[Dd]))'''
 secret_group = 1
 keywords = ["tkey", "t_key", "t.key"]
 validate = "entropy>=2.0"
@@ -1255,7 +1281,7 @@ id = "azure-storage-key-by-name"
 description = "Azure Storage account key (88 base64 characters ending ==) after a storage key name (AZURE_STORAGE_KEY, storageKey, primaryKey of az storage output)"
 category = "token"
 # Shape: https://learn.microsoft.com/azure/storage/common/storage-account-keys-manage (512-bit keys in base64)
-pattern = '''[sS](?i:torage)[A-Za-z0-9_. -]{0,24}?(?i:key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?:[A-Za-z0-9+/]|%2[BbFf]){86}(?:==|%3[Dd]%3[Dd]))'''
+pattern = '''[sS](?i:torage)[A-Za-z0-9_. -]{0,24}?(?i:key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?:[A-Za-z0-9+/]|%2[BbFf]){86}(?:==|%3[Dd]%3[Dd]))'''
 secret_group = 1
 keywords = ["rage"]
 validate = "entropy>=2.0"
@@ -1278,7 +1304,7 @@ category = "token"
 # Shape: https://learn.microsoft.com/azure/cosmos-db/secure-access-to-data#primary-keys (primary/secondary keys; a 512-bit key in base64: 86 characters + ==)
 # The key is as bare as a storage key, so a name with "cosmos" followed by "key" is required. The
 # value may be percent-encoded (form bodies, query strings).
-pattern = '''[cC](?i:osmos)[A-Za-z0-9_. -]{0,24}?(?i:key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?:[A-Za-z0-9+/]|%2[BbFf]){86}(?:==|%3[Dd]%3[Dd]))'''
+pattern = '''[cC](?i:osmos)[A-Za-z0-9_. -]{0,24}?(?i:key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?:[A-Za-z0-9+/]|%2[BbFf]){86}(?:==|%3[Dd]%3[Dd]))'''
 secret_group = 1
 keywords = ["cosmos"]
 validate = "entropy>=2.0"
@@ -1508,7 +1534,7 @@ id = "alibaba-cloud-access-key-secret"
 description = "Alibaba Cloud AccessKey secret (30 letters and digits) after AccessKeySecret / access_key_secret"
 category = "token"
 # Shape: https://www.alibabacloud.com/help/en/ram/user-guide/create-an-accesskey-pair (AccessKey secret, 30 characters, no prefix)
-pattern = '''[aA](?i:ccess)[_.-]?[kK](?i:ey)[_.-]?[sS](?i:ecret)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?([A-Za-z0-9]{30})(?![A-Za-z0-9_-])'''
+pattern = '''[aA](?i:ccess)[_.-]?[kK](?i:ey)[_.-]?[sS](?i:ecret)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?([A-Za-z0-9]{30})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ysecret", "y_secret", "y-secret", "y.secret"]
 validate = "entropy>=3.0"
@@ -1547,7 +1573,7 @@ id = "tencent-cloud-secret-key"
 description = "Tencent Cloud API SecretKey (32 letters and digits) after a Tencent name (TENCENTCLOUD_SECRET_KEY, tencent_secret_key)"
 category = "token"
 # Shape: https://www.tencentcloud.com/document/product/598/32675 (SecretKey, 32 characters, no prefix)
-pattern = '''[tT](?i:encent)[A-Za-z0-9_. -]{0,24}?(?i:key|secret)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?([A-Za-z0-9]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[tT](?i:encent)[A-Za-z0-9_. -]{0,24}?(?i:key|secret)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?([A-Za-z0-9]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ncent"]
 validate = "entropy>=3.0"
@@ -1567,7 +1593,7 @@ id = "huawei-cloud-access-key"
 description = "Huawei Cloud access key (AK, 20 characters) or secret key (SK, 40 characters) after a Huawei name (HUAWEICLOUD_SDK_AK, HUAWEICLOUD_SDK_SK, huawei_secret_key)"
 category = "token"
 # Shape: https://support.huaweicloud.com/intl/en-us/usermanual-iam/iam_02_0003.html (AK/SK pairs; no prefix)
-pattern = '''[hH](?i:uawei)[A-Za-z0-9_. -]{0,24}?(?i:ak|sk|key|secret)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?([A-Za-z0-9]{20}|[A-Za-z0-9]{40})(?![A-Za-z0-9])'''
+pattern = '''[hH](?i:uawei)[A-Za-z0-9_. -]{0,24}?(?i:ak|sk|key|secret)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?([A-Za-z0-9]{20}|[A-Za-z0-9]{40})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["huawei"]
 validate = "entropy>=3.0"
@@ -1587,7 +1613,7 @@ id = "ibm-cloud-api-key"
 description = "IBM Cloud IAM API key (44 URL-safe characters) after an IBM name (IBMCLOUD_API_KEY, IBM_CLOUD_API_KEY, ibm_apikey)"
 category = "token"
 # Shape: https://cloud.ibm.com/docs/account?topic=account-userapikey (API keys; no prefix)
-pattern = '''[iI](?i:bm)[A-Za-z0-9_. -]{0,24}?(?i:api[_.-]?key|apikey)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?([A-Za-z0-9_-]{44})(?![A-Za-z0-9_-])'''
+pattern = '''[iI](?i:bm)[A-Za-z0-9_. -]{0,24}?(?i:api[_.-]?key|apikey)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?([A-Za-z0-9_-]{44})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ibm"]
 validate = "entropy>=3.0"
@@ -1669,7 +1695,7 @@ id = "heroku-api-key-legacy"
 description = "Heroku legacy API key / OAuth token (UUID) after a Heroku name (HEROKU_API_KEY, heroku_token)"
 category = "token"
 # Shape: https://devcenter.heroku.com/articles/authentication (legacy API keys and OAuth tokens are UUIDs)
-pattern = '''[hH](?i:eroku)[A-Za-z0-9_. -]{0,24}?(?i:key|token)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
+pattern = '''[hH](?i:eroku)[A-Za-z0-9_. -]{0,24}?(?i:key|token)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["oku"]
 validate = "entropy>=3.0"
@@ -1730,7 +1756,7 @@ description = "Vercel access token (24 letters and digits) after a Vercel name (
 category = "token"
 # Shape: https://vercel.com/docs/rest-api#creating-an-access-token (tokens have no documented prefix; 24 characters observed)
 # No prefixed Vercel token format is documented publicly, so only the named form is covered.
-pattern = '''[vV](?i:ercel)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?=[A-Za-z]*+[0-9])[A-Za-z0-9]{24,64}+)(?![A-Za-z0-9_-])'''
+pattern = '''[vV](?i:ercel)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?=[A-Za-z]*+[0-9])[A-Za-z0-9]{24,64}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["rcel"]
 validate = "entropy>=3.0"
@@ -1770,7 +1796,7 @@ id = "netlify-token-by-name"
 description = "Netlify legacy access token (40-64 URL-safe characters) after a Netlify name (NETLIFY_AUTH_TOKEN, netlify_token)"
 category = "token"
 # Shape: https://docs.netlify.com/cli/get-started/#obtain-a-token-in-the-netlify-ui (NETLIFY_AUTH_TOKEN; legacy tokens have no prefix)
-pattern = '''[nN](?i:etlify)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?=[A-Za-z_-]*+[0-9])[A-Za-z0-9_-]{40,64}+)(?![A-Za-z0-9_-])'''
+pattern = '''[nN](?i:etlify)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?=[A-Za-z_-]*+[0-9])[A-Za-z0-9_-]{40,64}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["tlify"]
 validate = "entropy>=3.0"
@@ -1790,7 +1816,7 @@ id = "cloudflare-api-token"
 description = "Cloudflare API token (40 URL-safe characters) after a Cloudflare name (CLOUDFLARE_API_TOKEN, cloudflare_token)"
 category = "token"
 # Shape: https://developers.cloudflare.com/fundamentals/api/get-started/create-token/ (API tokens: 40 characters; no prefix)
-pattern = '''[cC](?i:loudflare)[A-Za-z0-9_. -]{0,24}?(?i:token)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?=[A-Za-z_-]*+[0-9])[A-Za-z0-9_-]{40})(?![A-Za-z0-9_-])'''
+pattern = '''[cC](?i:loudflare)[A-Za-z0-9_. -]{0,24}?(?i:token)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?=[A-Za-z_-]*+[0-9])[A-Za-z0-9_-]{40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["dflare"]
 validate = "entropy>=3.0"
@@ -1810,7 +1836,7 @@ id = "cloudflare-cf-api-token"
 description = "Cloudflare API token (40 characters) or Global API key (37 hex) after CF_API_TOKEN / CF_API_KEY (any case: cf_api_token, cfApiKey)"
 category = "token"
 # Shape: https://developers.cloudflare.com/fundamentals/api/get-started/keys/ (Global API key: 37 hex) and /create-token/ (API token: 40 characters)
-pattern = '''(?<![A-Za-z0-9])[cC][fF][_.-]?[aA][pP][iI][_.-]?(?:[tT](?i:oken)|[kK][eE][yY])(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?=[A-Za-z_-]*+[0-9])[A-Za-z0-9_-]{40}|[a-f0-9]{37})(?![A-Za-z0-9_-])'''
+pattern = '''(?<![A-Za-z0-9])[cC][fF][_.-]?[aA][pP][iI][_.-]?(?:[tT](?i:oken)|[kK][eE][yY])(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?=[A-Za-z_-]*+[0-9])[A-Za-z0-9_-]{40}|[a-f0-9]{37})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["f_api_", "fapitoken", "fapikey", "f-api-", "f.api."]
 validate = "entropy>=3.0"
@@ -1871,7 +1897,7 @@ id = "linode-token"
 description = "Linode (Akamai Cloud) personal access token (64 hex) after a Linode name (LINODE_TOKEN, LINODE_CLI_TOKEN)"
 category = "token"
 # Shape: https://techdocs.akamai.com/linode-api/reference/get-started#personal-access-tokens (64 hex; no prefix)
-pattern = '''[lL](?i:inode)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?([a-f0-9]{64})(?![A-Za-z0-9_-])'''
+pattern = '''[lL](?i:inode)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?([a-f0-9]{64})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["linode"]
 validate = "entropy>=3.0"
@@ -1911,7 +1937,7 @@ id = "scaleway-secret-key"
 description = "Scaleway API secret key (UUID) after a Scaleway name (SCW_SECRET_KEY, scaleway_secret_key)"
 category = "token"
 # Shape: https://www.scaleway.com/en/docs/iam/concepts/#api-key (secret keys are UUIDs)
-pattern = '''(?:[sS][cC][wW]|[sS](?i:caleway))[_.-]?(?i:secret)[_.-]?(?i:key)?(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
+pattern = '''(?:[sS][cC][wW]|[sS](?i:caleway))[_.-]?(?i:secret)[_.-]?(?i:key)?(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["w_secret", "wsecret", "w-secret", "w.secret", "ysecret", "y_secret", "y-secret", "y.secret"]
 validate = "entropy>=3.0"
@@ -1931,7 +1957,7 @@ id = "hetzner-cloud-token"
 description = "Hetzner Cloud API token (64 letters and digits) after a Hetzner name (HCLOUD_TOKEN, hetzner_token)"
 category = "token"
 # Shape: https://docs.hetzner.cloud/#authentication and https://docs.hetzner.com/cloud/api/getting-started/generating-api-token/ (64 characters; no prefix)
-pattern = '''(?:[hH](?i:cloud)|[hH](?i:etzner))[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?=[A-Za-z]*+[0-9])[A-Za-z0-9]{64})(?![A-Za-z0-9_-])'''
+pattern = '''(?:[hH](?i:cloud)|[hH](?i:etzner))[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?=[A-Za-z]*+[0-9])[A-Za-z0-9]{64})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["hcloud", "tzner"]
 validate = "entropy>=3.0"
@@ -2048,7 +2074,7 @@ id = "railway-token"
 description = "Railway account, team or project token (UUID) after a Railway name (RAILWAY_TOKEN, RAILWAY_API_TOKEN)"
 category = "token"
 # Shape: https://docs.railway.com/guides/public-api#creating-a-token and https://docs.railway.com/guides/cli#tokens (UUID tokens; no prefix)
-pattern = '''[rR](?i:ailway)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
+pattern = '''[rR](?i:ailway)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["lway"]
 validate = "entropy>=3.0"
@@ -2129,7 +2155,7 @@ category = "token"
 # Snowflake passwords are taken by password-assignment and private keys by private-key; this
 # rule covers the token names. No public token shape is documented, so the value is any
 # 20+ token characters with a digit and 3 bits of entropy per character.
-pattern = '''[sS](?i:nowflake)[A-Za-z0-9_. -]{0,24}?(?i:token|pat)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?=[A-Za-z._:-]*+[0-9])[A-Za-z0-9._:-]{20,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[sS](?i:nowflake)[A-Za-z0-9_. -]{0,24}?(?i:token|pat)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?=[A-Za-z._:-]*+[0-9])[A-Za-z0-9._:-]{20,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["wflake"]
 validate = "entropy>=3.0"
@@ -2149,7 +2175,7 @@ id = "mongodb-atlas-api-key"
 description = "MongoDB Atlas programmatic API private key (UUID) after an Atlas name (MONGODB_ATLAS_PRIVATE_KEY, atlas_private_key)"
 category = "token"
 # Shape: https://www.mongodb.com/docs/atlas/configure-api-access/ (API keys: an 8-character public key and a UUID private key)
-pattern = '''[aA](?i:tlas)[A-Za-z0-9_. -]{0,24}?(?i:private[_.-]?key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
+pattern = '''[aA](?i:tlas)[A-Za-z0-9_. -]{0,24}?(?i:private[_.-]?key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["tlas"]
 validate = "entropy>=3.0"
@@ -2188,7 +2214,7 @@ id = "vultr-api-key"
 description = "Vultr API key (36 upper-case letters and digits) after a Vultr name (VULTR_API_KEY)"
 category = "token"
 # Shape: https://www.vultr.com/api/#section/Authentication (API keys: 36 upper-case alphanumerics; no prefix)
-pattern = '''[vV](?i:ultr)[A-Za-z0-9_. -]{0,24}?(?i:key|token)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?=[A-Z]*+[0-9])[A-Z0-9]{36})(?![A-Za-z0-9_-])'''
+pattern = '''[vV](?i:ultr)[A-Za-z0-9_. -]{0,24}?(?i:key|token)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?=[A-Z]*+[0-9])[A-Z0-9]{36})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["vultr"]
 validate = "entropy>=3.0"
@@ -2208,7 +2234,7 @@ id = "ovh-api-credential"
 description = "OVHcloud application secret or consumer key (32 letters and digits) after an OVH name (OVH_APPLICATION_SECRET, OVH_CONSUMER_KEY)"
 category = "token"
 # Shape: https://help.ovhcloud.com/csm/en-gb-api-getting-started-ovhcloud-api (application key, application secret, consumer key; no prefix)
-pattern = '''[oO](?i:vh)[A-Za-z0-9_. -]{0,24}?(?i:secret|key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?=[A-Za-z]*+[0-9])[A-Za-z0-9]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[oO](?i:vh)[A-Za-z0-9_. -]{0,24}?(?i:secret|key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?=[A-Za-z]*+[0-9])[A-Za-z0-9]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ovh"]
 validate = "entropy>=3.0"
@@ -2228,7 +2254,7 @@ id = "upstash-token"
 description = "Upstash Redis REST token or management API key after an Upstash name (UPSTASH_REDIS_REST_TOKEN, UPSTASH_API_KEY)"
 category = "token"
 # Shape: https://upstash.com/docs/redis/features/restapi (UPSTASH_REDIS_REST_TOKEN; no documented fixed shape)
-pattern = '''[uU](?i:pstash)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?=[A-Za-z_=-]*+[0-9])[A-Za-z0-9_=-]{30,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[uU](?i:pstash)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?=[A-Za-z_=-]*+[0-9])[A-Za-z0-9_=-]{30,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["upstash"]
 validate = "entropy>=3.0"
@@ -2248,7 +2274,7 @@ id = "qstash-token"
 description = "Upstash QStash token or signing key after a QStash name (QSTASH_TOKEN, QSTASH_CURRENT_SIGNING_KEY)"
 category = "token"
 # Shape: https://upstash.com/docs/qstash/howto/signature (QSTASH_TOKEN, signing keys sig_…; no documented fixed shape)
-pattern = '''[qQ](?i:stash)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?=[A-Za-z_=-]*+[0-9])[A-Za-z0-9_=-]{20,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[qQ](?i:stash)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?=[A-Za-z_=-]*+[0-9])[A-Za-z0-9_=-]{20,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["qstash"]
 validate = "entropy>=3.0"
@@ -2268,7 +2294,7 @@ id = "fastly-api-token"
 description = "Fastly API token (32 URL-safe characters) in the Fastly-Key header or after a Fastly name (FASTLY_API_TOKEN)"
 category = "token"
 # Shape: https://www.fastly.com/documentation/reference/api/auth-tokens/ (tokens sent as Fastly-Key; 32 characters, no prefix)
-pattern = '''[fF](?i:astly)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)(?:\\?["'])?((?=[A-Za-z_-]*+[0-9])[A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[fF](?i:astly)[A-Za-z0-9_. -]{0,24}?(?i:token|key)(?:\\?["'])?{{name-value-separator}})(?:\\?["'])?((?=[A-Za-z_-]*+[0-9])[A-Za-z0-9_-]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["astly"]
 validate = "entropy>=3.0"
@@ -2428,7 +2454,7 @@ id = "discord-token-assignment"
 description = "Discord bot token next to a discord name (DISCORD_TOKEN=, discordBotToken:, discord.token)"
 category = "token"
 # Shape: https://discord.com/developers/docs/reference#authentication; token layout observed, not documented (see discord-bot-token)
-pattern = '''[dD](?i:iscord)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,40})(?![A-Za-z0-9_-])'''
+pattern = '''[dD](?i:iscord)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["scord"]
 validate = "entropy>=2.0"
@@ -2493,7 +2519,7 @@ id = "telegram-bot-token-assignment"
 description = "Telegram bot token of any secret shape (id:35 characters) next to a telegram name or in a telegram.org/bot URL"
 category = "token"
 # Shape: https://core.telegram.org/bots/api#authorizing-your-bot (example shape 123456:ABC-DEF1234ghIkl-zyx57W2v1u123ew11)
-pattern = '''[tT](?i:elegram)(?:\.org/bot|[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?)([0-9]{6,12}:[A-Za-z0-9_-]{30,40})(?![A-Za-z0-9_-])'''
+pattern = '''[tT](?i:elegram)(?:\.org/bot|[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?)([0-9]{6,12}:[A-Za-z0-9_-]{30,40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["egram"]
 validate = "entropy>=2.0"
@@ -2596,7 +2622,7 @@ id = "twilio-credential-assignment"
 description = "Twilio auth token or API key secret (32 characters) next to a twilio name (TWILIO_AUTH_TOKEN, twilioApiSecret)"
 category = "token"
 # Shape: https://www.twilio.com/docs/iam/credentials/api (auth token: 32 hex characters; API key secret: 32 alphanumerics); shape alone is not unique, the name is required
-pattern = '''[tT](?i:wilio)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{32})(?![A-Za-z0-9])'''
+pattern = '''[tT](?i:wilio)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{32})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["twilio"]
 validate = "entropy>=3.0"
@@ -2640,7 +2666,7 @@ id = "mailgun-api-key-v2"
 description = "Mailgun API key or webhook signing key, current format (32 hex - 8 hex - 8 hex), next to a mailgun name or after api: in Basic credentials"
 category = "token"
 # Shape: https://documentation.mailgun.com/docs/mailgun/api-reference/authentication (HTTP Basic user api, password = API key); the 32-8-8 layout is observed, not documented
-pattern = '''(?:[mM](?i:ailgun)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?|(?<![A-Za-z0-9_])api:)([0-9a-f]{32}(?:-[0-9a-f]{8}-[0-9a-f]{8})?)(?![A-Za-z0-9_-])'''
+pattern = '''(?:[mM](?i:ailgun)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?|(?<![A-Za-z0-9_])api:)([0-9a-f]{32}(?:-[0-9a-f]{8}-[0-9a-f]{8})?)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["lgun", "pi:"]
 validate = "entropy>=2.0"
@@ -2703,7 +2729,7 @@ id = "mandrill-api-key-assignment"
 description = "Legacy Mandrill API key (22 characters, no prefix) next to a mandrill name"
 category = "token"
 # Shape: https://mailchimp.com/developer/transactional/guides/quick-start/ (legacy keys have no prefix; 22 characters observed)
-pattern = '''[mM](?i:andrill)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{22})(?![A-Za-z0-9_-])'''
+pattern = '''[mM](?i:andrill)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{22})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["drill"]
 validate = "entropy>=3.0"
@@ -2724,7 +2750,7 @@ description = "Postmark server or account API token (a UUID) next to a postmark 
 category = "token"
 # Shape: https://postmarkapp.com/developer/api/overview#authentication (X-Postmark-Server-Token / X-Postmark-Account-Token headers; tokens are UUIDs)
 # A UUID alone is not a secret; the postmark name is. POSTMARK_API_TEST (the documented test token) has no UUID and is kept.
-pattern = '''[pP](?i:ostmark)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
+pattern = '''[pP](?i:ostmark)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["tmark"]
 validate = "entropy>=2.0"
@@ -2746,7 +2772,7 @@ id = "sparkpost-api-key"
 description = "SparkPost API key (40 hex) next to a sparkpost name"
 category = "token"
 # Shape: https://developers.sparkpost.com/api/#header-authentication (Authorization: API key); 40 hex characters observed, not documented
-pattern = '''[sS](?i:park[_.-]?post)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{40})(?![A-Za-z0-9_-])'''
+pattern = '''[sS](?i:park[_.-]?post)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["parkpost", "park_post", "park-post", "park.post"]
 validate = "entropy>=2.0"
@@ -2767,7 +2793,7 @@ description = "Vonage (Nexmo) API secret or signature secret next to a vonage/ne
 category = "token"
 # Shape: https://developer.vonage.com/en/getting-started/concepts/authentication (api_key 8 characters + api_secret 16 characters)
 # The 8-character api_key is an identifier; only the 16+ character secret is taken.
-pattern = '''(?:[vV](?i:onage)|[nN](?i:exmo))[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{16,64}+)(?![A-Za-z0-9_-])'''
+pattern = '''(?:[vV](?i:onage)|[nN](?i:exmo))[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{16,64}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["vonage", "xmo"]
 validate = "entropy>=3.0"
@@ -2807,7 +2833,7 @@ id = "messagebird-api-key"
 description = "MessageBird access key (25 characters) next to a messagebird name"
 category = "token"
 # Shape: https://developers.messagebird.com/api/#authentication (access keys of 25 characters, with a test_ variant)
-pattern = '''[mM](?i:essage[_.-]?bird)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?((?:live_|test_)?[A-Za-z0-9]{25})(?![A-Za-z0-9_-])'''
+pattern = '''[mM](?i:essage[_.-]?bird)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?((?:live_|test_)?[A-Za-z0-9]{25})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["bird"]
 validate = "entropy>=3.0"
@@ -2827,7 +2853,7 @@ id = "plivo-auth-token"
 description = "Plivo auth token (40 characters) next to a plivo name"
 category = "token"
 # Shape: https://www.plivo.com/docs/messaging/api/overview/authentication (Auth ID 20 characters, Auth Token 40 characters)
-pattern = '''[pP](?i:livo)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{40})(?![A-Za-z0-9_-])'''
+pattern = '''[pP](?i:livo)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ivo"]
 validate = "entropy>=3.0"
@@ -2848,7 +2874,7 @@ description = "Pusher Channels app secret (20 hex) next to a pusher ... secret n
 category = "token"
 # Shape: https://pusher.com/docs/channels/server_api/http-api/#authentication (app key and app secret; 20 hex observed)
 # The app key is public (it is in the browser client); only names containing secret are taken.
-pattern = '''[pP](?i:usher)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{20})(?![A-Za-z0-9_-])'''
+pattern = '''[pP](?i:usher)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{20})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["pusher"]
 validate = "entropy>=2.0"
@@ -2887,7 +2913,7 @@ id = "zendesk-api-token"
 description = "Zendesk API token (40 alphanumerics) next to a zendesk name"
 category = "token"
 # Shape: https://developer.zendesk.com/api-reference/introduction/security-and-auth/ (API token, used as email/token:TOKEN); 40 characters observed
-pattern = '''[zZ](?i:endesk)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{40})(?![A-Za-z0-9_-])'''
+pattern = '''[zZ](?i:endesk)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["zendesk"]
 validate = "entropy>=3.0"
@@ -2927,7 +2953,7 @@ id = "freshdesk-api-key"
 description = "Freshdesk API key (20 characters) next to a freshdesk name"
 category = "token"
 # Shape: https://developers.freshdesk.com/api/#authentication (API key used as Basic user with password X); 20 characters observed
-pattern = '''[fF](?i:reshdesk)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{20})(?![A-Za-z0-9_-])'''
+pattern = '''[fF](?i:reshdesk)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{20})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["hdesk"]
 validate = "entropy>=3.0"
@@ -2947,7 +2973,7 @@ id = "line-channel-token"
 description = "LINE Messaging API channel access token or channel secret, or LINE Notify token, next to a line channel/notify name"
 category = "token"
 # Shape: https://developers.line.biz/en/docs/basics/channel-access-token/ (long-lived tokens are long base64 strings; channel secret 32 hex)
-pattern = '''(?<![A-Za-z])[lL](?i:ine)[_.-]?(?i:channel|notify)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9+/]{32,}+={0,2})(?![A-Za-z0-9+/=])'''
+pattern = '''(?<![A-Za-z])[lL](?i:ine)[_.-]?(?i:channel|notify)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9+/]{32,}+={0,2})(?![A-Za-z0-9+/=])'''
 secret_group = 1
 keywords = ["_channel", "echannel", "-channel", "e.channel", "otify"]
 validate = "entropy>=3.0"
@@ -2989,7 +3015,7 @@ id = "mattermost-access-token"
 description = "Mattermost personal access or bot token (26 lower-case alphanumerics) next to a mattermost name"
 category = "token"
 # Shape: https://developers.mattermost.com/integrate/reference/personal-access-token/ (26-character tokens observed)
-pattern = '''[mM](?i:attermost)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([a-z0-9]{26})(?![A-Za-z0-9])'''
+pattern = '''[mM](?i:attermost)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([a-z0-9]{26})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["rmost"]
 validate = "entropy>=3.0"
@@ -3009,7 +3035,7 @@ id = "sinch-credential"
 description = "Sinch API key secret or service plan API token next to a sinch name"
 category = "token"
 # Shape: https://developers.sinch.com/docs/sms/api-reference/authentication/ (key id + key secret, or service plan id + API token); shapes not documented
-pattern = '''(?<![A-Za-z])[sS](?i:inch)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_~.-]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''(?<![A-Za-z])[sS](?i:inch)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_~.-]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["sinch"]
 validate = "entropy>=3.0"
@@ -3067,7 +3093,7 @@ id = "mailjet-api-key"
 description = "Mailjet API key or secret key (32 hex) next to a mailjet or MJ_APIKEY name (MJ_APIKEY_PRIVATE, mj_apikey_private, mjApikeyPrivate)"
 category = "token"
 # Shape: https://dev.mailjet.com/email/guides/ (Basic auth with API key and secret key; MJ_APIKEY_PUBLIC / MJ_APIKEY_PRIVATE in the official libraries)
-pattern = '''(?:[mM](?i:ailjet)|[mM][jJ][_.-]?[aA][pP][iI][kK][eE][yY])[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''(?:[mM](?i:ailjet)|[mM][jJ][_.-]?[aA][pP][iI][kK][eE][yY])[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ljet", "j_apikey", "japikey", "j-apikey", "j.apikey"]
 validate = "entropy>=2.0"
@@ -3129,7 +3155,7 @@ id = "zoom-credential"
 description = "Zoom client secret, webhook secret token or SDK secret next to a zoom ... secret/token name"
 category = "token"
 # Shape: https://developers.zoom.us/docs/internal-apps/s2s-oauth/ (client ID + client secret); https://developers.zoom.us/docs/api/webhooks/ (secret token); shapes not documented
-pattern = '''(?<![A-Za-z])[zZ](?i:oom)[A-Za-z0-9_.-]{0,30}?(?i:secret|token)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{20,}+)'''
+pattern = '''(?<![A-Za-z])[zZ](?i:oom)[A-Za-z0-9_.-]{0,30}?(?i:secret|token)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{20,}+)'''
 secret_group = 1
 keywords = ["zoom"]
 validate = "entropy>=3.0"
@@ -3170,7 +3196,7 @@ id = "twitch-credential"
 description = "Twitch client secret or access token (30 characters) next to a twitch ... secret/token name"
 category = "token"
 # Shape: https://dev.twitch.tv/docs/authentication/ (client secret and tokens; 30 lower-case alphanumerics observed)
-pattern = '''[tT](?i:witch)[A-Za-z0-9_.-]{0,30}?(?i:secret|token)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?(?:oauth:)?([A-Za-z0-9]{30})(?![A-Za-z0-9])'''
+pattern = '''[tT](?i:witch)[A-Za-z0-9_.-]{0,30}?(?i:secret|token)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?(?:oauth:)?([A-Za-z0-9]{30})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["twitch"]
 validate = "entropy>=3.0"
@@ -3209,7 +3235,7 @@ id = "twitter-credential"
 description = "Twitter / X API key secret, access token or access token secret next to a twitter name"
 category = "token"
 # Shape: https://developer.x.com/en/docs/authentication/oauth-1-0a/api-key-and-secret (consumer key 25, consumer secret 50, access token id-…); by name
-pattern = '''(?<![A-Za-z])[tT](?i:witter)[A-Za-z0-9_.-]{0,30}?(?i:secret|token|key)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9%+/=_-]{25,}+)'''
+pattern = '''(?<![A-Za-z])[tT](?i:witter)[A-Za-z0-9_.-]{0,30}?(?i:secret|token|key)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9%+/=_-]{25,}+)'''
 secret_group = 1
 keywords = ["twitter"]
 validate = "entropy>=3.0"
@@ -3250,7 +3276,7 @@ id = "facebook-app-secret"
 description = "Facebook / Meta app secret (32 hex) next to a facebook/fb ... secret name"
 category = "token"
 # Shape: https://developers.facebook.com/docs/facebook-login/security/#appsecret (app secret; 32 hex observed)
-pattern = '''(?:[fF](?i:acebook)|(?<![A-Za-z0-9])[fF][bB][_.-]?(?=(?i:app|api|secret|client)))[A-Za-z0-9_.-]{0,30}?(?i:secret|key)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''(?:[fF](?i:acebook)|(?<![A-Za-z0-9])[fF][bB][_.-]?(?=(?i:app|api|secret|client)))[A-Za-z0-9_.-]{0,30}?(?i:secret|key)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["book", "b_app", "fb-app", "b.app", "bapp", "b_api", "fb-api", "b.api", "bapi", "b_secret", "fb-secret", "bsecret", "b_client", "fbclient"]
 validate = "entropy>=2.0"
@@ -3289,7 +3315,7 @@ id = "onesignal-api-key-assignment"
 description = "OneSignal legacy REST API key or user auth key (48 characters) next to a onesignal name"
 category = "token"
 # Shape: https://documentation.onesignal.com/docs/keys-and-ids (legacy REST API key, 48 base64 characters observed)
-pattern = '''[oO](?i:ne[_.-]?signal)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_]{40,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[oO](?i:ne[_.-]?signal)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_]{40,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["gnal"]
 validate = "entropy>=3.0"
@@ -3330,7 +3356,7 @@ id = "pushover-token"
 description = "Pushover application API token or user key (30 characters) next to a pushover name"
 category = "token"
 # Shape: https://pushover.net/api (application API tokens and user keys are 30 characters, [A-Za-z0-9])
-pattern = '''[pP](?i:ushover)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{30})(?![A-Za-z0-9])'''
+pattern = '''[pP](?i:ushover)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{30})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["pushover"]
 validate = "entropy>=3.0"
@@ -3421,7 +3447,7 @@ description = "Braintree private key (32 hex) next to a braintree ... private na
 category = "token"
 # Shape: https://developer.paypal.com/braintree/docs/start/hello-server (merchant id, public key, private key); 32 hex observed
 # The Braintree public key is an identifier and kept.
-pattern = '''[bB](?i:raintree)[A-Za-z0-9_.-]{0,30}?(?i:private)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[bB](?i:raintree)[A-Za-z0-9_.-]{0,30}?(?i:private)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["braintree"]
 validate = "entropy>=2.0"
@@ -3441,7 +3467,7 @@ id = "paypal-client-secret"
 description = "PayPal REST client secret (about 80 characters) next to a paypal ... secret name"
 category = "token"
 # Shape: https://developer.paypal.com/api/rest/authentication/ (client id + client secret); length observed
-pattern = '''[pP](?i:ay[_.-]?pal)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{40,}+)'''
+pattern = '''[pP](?i:ay[_.-]?pal)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{40,}+)'''
 secret_group = 1
 keywords = ["paypal", "pay_pal", "pay-pal"]
 validate = "entropy>=3.0"
@@ -3540,7 +3566,7 @@ id = "razorpay-key-secret"
 description = "Razorpay key secret (24 characters) next to a razorpay ... secret name"
 category = "token"
 # Shape: https://razorpay.com/docs/api/authentication/ (key secret shown once; 24 characters observed)
-pattern = '''[rR](?i:azorpay)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{24})(?![A-Za-z0-9_-])'''
+pattern = '''[rR](?i:azorpay)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{24})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["azorpay"]
 validate = "entropy>=3.0"
@@ -3561,7 +3587,7 @@ description = "Coinbase / Coinbase Commerce / CDP API key secret next to a coinb
 category = "token"
 # Shape: https://docs.cdp.coinbase.com/get-started/authentication/cdp-api-keys (key name + EC private key; legacy key 16 + secret 32); by name
 # A PEM private key value is labelled by private-key; this rule takes the single-line secrets.
-pattern = '''[cC](?i:oinbase)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9+/=_-]{16,}+)'''
+pattern = '''[cC](?i:oinbase)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9+/=_-]{16,}+)'''
 secret_group = 1
 keywords = ["nbase"]
 validate = "entropy>=3.0"
@@ -3621,7 +3647,7 @@ id = "plaid-secret"
 description = "Plaid client secret (30 hex) next to a plaid ... secret name"
 category = "token"
 # Shape: https://plaid.com/docs/api/#api-access (client_id + secret, 30 hex observed)
-pattern = '''[pP](?i:laid)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{30})(?![A-Za-z0-9_-])'''
+pattern = '''[pP](?i:laid)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{30})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["laid"]
 validate = "entropy>=2.0"
@@ -3742,7 +3768,7 @@ id = "lemonsqueezy-api-key"
 description = "Lemon Squeezy API key (a long JWT-like token) next to a lemon squeezy name"
 category = "token"
 # Shape: https://docs.lemonsqueezy.com/api/getting-started/requests#authentication (Bearer API key); the jwt rule also finds it
-pattern = '''[lL](?i:emon[_.-]?squeezy)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_.-]{40,}+)'''
+pattern = '''[lL](?i:emon[_.-]?squeezy)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_.-]{40,}+)'''
 secret_group = 1
 keywords = ["ezy"]
 validate = "entropy>=3.0"
@@ -3782,7 +3808,7 @@ id = "recurly-api-key"
 description = "Recurly private API key (32 characters) next to a recurly name"
 category = "token"
 # Shape: https://recurly.com/developers/api/v2021-02-25/index.html#section/Getting-Started/Authentication (private API key as Basic user); 32 characters observed
-pattern = '''[rR](?i:ecurly)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{32})(?![A-Za-z0-9])'''
+pattern = '''[rR](?i:ecurly)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{32})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["curly"]
 validate = "entropy>=3.0"
@@ -3802,7 +3828,7 @@ id = "chargebee-api-key"
 description = "Chargebee API key (live_ / test_ + 20 or more characters) next to a chargebee name"
 category = "token"
 # Shape: https://apidocs.chargebee.com/docs/api/authentication (API key as Basic user; keys live_… / test_…)
-pattern = '''[cC](?i:hargebee)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?((?:live|test)_[A-Za-z0-9]{20,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[cC](?i:hargebee)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?((?:live|test)_[A-Za-z0-9]{20,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["rgebee"]
 validate = "entropy>=2.0"
@@ -3822,7 +3848,7 @@ id = "wise-api-token"
 description = "Wise (TransferWise) personal or business API token (a UUID) next to a wise/transferwise name"
 category = "token"
 # Shape: https://docs.wise.com/api-docs/features/authentication-access/personal-tokens (Bearer UUID token)
-pattern = '''(?<![A-Za-z])(?:[tT](?i:ransfer))?[wW](?i:ise)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
+pattern = '''(?<![A-Za-z])(?:[tT](?i:ransfer))?[wW](?i:ise)[A-Za-z0-9_.-]{0,40}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["wise"]
 validate = "entropy>=2.0"
@@ -3843,7 +3869,7 @@ id = "dwolla-credential"
 description = "Dwolla application key or secret (50 alphanumerics) next to a dwolla name"
 category = "token"
 # Shape: https://developers.dwolla.com/docs/balance/api-reference/api-fundamentals/authentication (client key and secret; 50 characters observed)
-pattern = '''[dD](?i:wolla)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{50})(?![A-Za-z0-9])'''
+pattern = '''[dD](?i:wolla)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{50})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["dwolla"]
 validate = "entropy>=3.0"
@@ -3863,7 +3889,7 @@ id = "authorizenet-transaction-key"
 description = "Authorize.net transaction key (16 characters) after a transactionKey / TRANSACTION_KEY name"
 category = "token"
 # Shape: https://developer.authorize.net/api/reference/index.html#authentication (merchantAuthentication: name + transactionKey, 16 characters)
-pattern = '''[tT](?i:ransaction)[_.-]?[kK](?i:ey)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{16})(?![A-Za-z0-9])'''
+pattern = '''[tT](?i:ransaction)[_.-]?[kK](?i:ey)(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{16})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["ransaction"]
 validate = "entropy>=3.0"
@@ -3941,7 +3967,7 @@ id = "alipay-private-key"
 description = "Alipay app private key (base64 PKCS#8 without PEM armour, starts MII) next to an alipay ... private name"
 category = "token"
 # Shape: https://opendocs.alipay.com/common/02kipl (app private key in PKCS#8 / PKCS#1 base64); the alipay public key is kept
-pattern = '''[aA](?i:lipay)[A-Za-z0-9_.-]{0,30}?(?i:private)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?(MII[A-Za-z0-9+/]{60,}+={0,2})'''
+pattern = '''[aA](?i:lipay)[A-Za-z0-9_.-]{0,30}?(?i:private)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?(MII[A-Za-z0-9+/]{60,}+={0,2})'''
 secret_group = 1
 keywords = ["ipay"]
 validate = "entropy>=2.0"
@@ -4038,7 +4064,7 @@ id = "bigcommerce-access-token"
 description = "BigCommerce API account access token or client secret next to a bigcommerce name"
 category = "token"
 # Shape: https://developer.bigcommerce.com/docs/start/authentication/api-accounts (X-Auth-Token access token); shape not documented
-pattern = '''[bB](?i:ig[_.-]?commerce)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{20,64}+)(?![A-Za-z0-9])'''
+pattern = '''[bB](?i:ig[_.-]?commerce)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{20,64}+)(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["bigcommerce", "big_commerce", "big-commerce"]
 validate = "entropy>=3.0"
@@ -4168,7 +4194,7 @@ id = "newrelic-key-assignment"
 description = "New Relic license, ingest or API key (older 40-hex license keys included) next to a new relic name"
 category = "token"
 # Shape: https://docs.newrelic.com/docs/apis/intro-apis/new-relic-api-keys/ (NEW_RELIC_LICENSE_KEY, newrelic.yml license_key)
-pattern = '''[nN](?i:ew)[_.-]?[rR](?i:elic)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{32,45})(?![A-Za-z0-9_-])'''
+pattern = '''[nN](?i:ew)[_.-]?[rR](?i:elic)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{32,45})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["elic"]
 validate = "entropy>=3.0"
@@ -4189,7 +4215,7 @@ description = "Datadog API key (32 hex) next to DD_API_KEY, DATADOG_API_KEY, DD-
 category = "token"
 # Shape: https://docs.datadoghq.com/account_management/api-app-keys/ (API keys 32 hex; DD-API-KEY header, DD_API_KEY variable)
 # Datadog client tokens (pub + 32 hex) are public RUM/browser tokens and kept.
-pattern = '''(?:[dD](?i:atadog)[A-Za-z0-9_.-]{0,20}?|(?<![A-Za-z0-9])[dD][dD][_-]?)(?i:api)[_.-]?[kK](?i:ey)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''(?:[dD](?i:atadog)[A-Za-z0-9_.-]{0,20}?|(?<![A-Za-z0-9])[dD][dD][_-]?)(?i:api)[_.-]?[kK](?i:ey)(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["adog", "d_api", "dd-api", "ddapi"]
 validate = "entropy>=2.0"
@@ -4211,7 +4237,7 @@ id = "datadog-app-key"
 description = "Datadog application key (40 hex) next to DD_APP_KEY, DD_APPLICATION_KEY, DD-APPLICATION-KEY or a datadog ... app key name"
 category = "token"
 # Shape: https://docs.datadoghq.com/account_management/api-app-keys/ (application keys 40 hex; DD-APPLICATION-KEY header)
-pattern = '''(?:[dD](?i:atadog)[A-Za-z0-9_.-]{0,20}?|(?<![A-Za-z0-9])[dD][dD][_-]?)(?i:app(?:lication)?)[_.-]?[kK](?i:ey)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{40})(?![A-Za-z0-9_-])'''
+pattern = '''(?:[dD](?i:atadog)[A-Za-z0-9_.-]{0,20}?|(?<![A-Za-z0-9])[dD][dD][_-]?)(?i:app(?:lication)?)[_.-]?[kK](?i:ey)(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["adog", "d_app", "dd-app", "ddapp"]
 validate = "entropy>=2.0"
@@ -4309,7 +4335,7 @@ id = "sentry-auth-token-assignment"
 description = "Sentry legacy auth token (64 hex) next to a sentry ... token name"
 category = "token"
 # Shape: https://docs.sentry.io/account/auth-tokens/ (legacy tokens are 64 hex); SENTRY_AUTH_TOKEN in sentry-cli docs
-pattern = '''[sS](?i:entry)[A-Za-z0-9_.-]{0,20}?(?i:token)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{64})(?![A-Za-z0-9_-])'''
+pattern = '''[sS](?i:entry)[A-Za-z0-9_.-]{0,20}?(?i:token)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{64})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["sentry"]
 validate = "entropy>=2.0"
@@ -4390,7 +4416,7 @@ id = "honeycomb-key-assignment"
 description = "Honeycomb classic or configuration key (22 or 32 characters) next to a honeycomb key/team/token name (X-Honeycomb-Team, HONEYCOMB_API_KEY)"
 category = "token"
 # Shape: https://docs.honeycomb.io/api/authentication (X-Honeycomb-Team header); classic key lengths observed
-pattern = '''[hH](?i:oneycomb)[A-Za-z0-9_.-]{0,20}?(?i:key|team|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_]{22,64}+)(?![A-Za-z0-9_-])'''
+pattern = '''[hH](?i:oneycomb)[A-Za-z0-9_.-]{0,20}?(?i:key|team|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_]{22,64}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ycomb"]
 validate = "entropy>=3.0"
@@ -4410,7 +4436,7 @@ id = "splunk-hec-token"
 description = "Splunk HTTP Event Collector token (a UUID) after the Splunk authorization scheme or next to a splunk ... token name"
 category = "token"
 # Shape: https://docs.splunk.com/Documentation/Splunk/latest/Data/FormateventsforHTTPEventCollector (Authorization: Splunk <hec_token>, a GUID)
-pattern = '''(?<![A-Za-z])[sS](?i:plunk)(?:[ \t]++|[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?)([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9-])'''
+pattern = '''(?<![A-Za-z])[sS](?i:plunk)(?:[ \t]++|[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?)([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9-])'''
 secret_group = 1
 keywords = ["splunk"]
 validate = "entropy>=2.0"
@@ -4469,7 +4495,7 @@ id = "pagerduty-key-assignment"
 description = "PagerDuty API key, integration or routing key next to a pagerduty ... key/token name"
 category = "token"
 # Shape: https://developer.pagerduty.com/docs/authentication and https://developer.pagerduty.com/docs/events-api-v2-overview (routing key 32 characters)
-pattern = '''[pP](?i:ager[_.-]?duty)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_+-]{20,32}+)(?![A-Za-z0-9_-])'''
+pattern = '''[pP](?i:ager[_.-]?duty)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_+-]{20,32}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["pagerduty", "pager_duty", "pager-duty"]
 validate = "entropy>=3.0"
@@ -4489,7 +4515,7 @@ id = "pagerduty-routing-key"
 description = "PagerDuty Events API routing_key / integration_key / service_key (32 hex)"
 category = "token"
 # Shape: https://developer.pagerduty.com/docs/send-alert-event (routing_key: 32-character integration key)
-pattern = '''(?:[rR](?i:outing)|[iI](?i:ntegration))[_.-]?[kK](?i:ey)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''(?:[rR](?i:outing)|[iI](?i:ntegration))[_.-]?[kK](?i:ey)(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["uting", "egration"]
 validate = "entropy>=2.0"
@@ -4509,7 +4535,7 @@ id = "opsgenie-api-key"
 description = "Opsgenie API key (a UUID) after the GenieKey scheme or next to an opsgenie name"
 category = "token"
 # Shape: https://docs.opsgenie.com/docs/authentication (Authorization: GenieKey <api key>)
-pattern = '''(?:[gG](?i:eniekey)[ \t]++|[oO](?i:psgenie)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?)([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})'''
+pattern = '''(?:[gG](?i:eniekey)[ \t]++|[oO](?i:psgenie)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?)([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})'''
 secret_group = 1
 keywords = ["iekey", "sgenie"]
 validate = "entropy>=2.0"
@@ -4529,7 +4555,7 @@ id = "logzio-token"
 description = "Logz.io shipping or API token (32 characters) next to a logz.io name or in a listener URL (?token=)"
 category = "token"
 # Shape: https://docs.logz.io/docs/user-guide/admin/authentication-tokens/ (shipping tokens; 32 letters observed)
-pattern = '''(?:[lL](?i:ogz)[_.-]?(?i:io)?[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?|logz\.io[^\s"'?]{0,60}+\?(?:[^\s"'#&]{0,100}+&){0,5}token=)([A-Za-z0-9]{32})(?![A-Za-z0-9])'''
+pattern = '''(?:[lL](?i:ogz)[_.-]?(?i:io)?[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?|logz\.io[^\s"'?]{0,60}+\?(?:[^\s"'#&]{0,100}+&){0,5}token=)([A-Za-z0-9]{32})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["logz"]
 validate = "entropy>=3.0"
@@ -4549,7 +4575,7 @@ id = "rollbar-access-token"
 description = "Rollbar project or account access token (32 hex) next to a rollbar name (ROLLBAR_ACCESS_TOKEN, X-Rollbar-Access-Token)"
 category = "token"
 # Shape: https://docs.rollbar.com/reference/getting-started-1#authentication (X-Rollbar-Access-Token header; tokens 32 hex)
-pattern = '''[rR](?i:ollbar)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[rR](?i:ollbar)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["llbar"]
 validate = "entropy>=2.0"
@@ -4569,7 +4595,7 @@ id = "bugsnag-api-key"
 description = "Bugsnag notifier or data-access key (32 hex) next to a bugsnag name"
 category = "token"
 # Shape: https://docs.bugsnag.com/api/error-reporting/ (Bugsnag-Api-Key header, 32 hex)
-pattern = '''[bB](?i:ugsnag)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[bB](?i:ugsnag)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["snag"]
 validate = "entropy>=2.0"
@@ -4589,7 +4615,7 @@ id = "lightstep-access-token"
 description = "Lightstep (ServiceNow Cloud Observability) access token next to a lightstep name"
 category = "token"
 # Shape: https://docs.lightstep.com/docs/create-and-manage-access-tokens (lightstep-access-token header); shape not documented
-pattern = '''[lL](?i:ightstep)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9+/]{32,}+={0,2})(?![A-Za-z0-9+/=])'''
+pattern = '''[lL](?i:ightstep)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9+/]{32,}+={0,2})(?![A-Za-z0-9+/=])'''
 secret_group = 1
 keywords = ["ghtstep"]
 validate = "entropy>=3.0"
@@ -4629,7 +4655,7 @@ id = "elastic-key-assignment"
 description = "Elastic API key, APM secret token or Cloud API key next to an elastic/elasticsearch name (ES_API_KEY is left to key-assignment)"
 category = "token"
 # Shape: https://www.elastic.co/docs/deploy-manage/api-keys (API keys; ELASTIC_APM_SECRET_TOKEN, EC_API_KEY); shapes not documented
-pattern = '''[eE](?i:lastic)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9+/=_-]{20,}+)'''
+pattern = '''[eE](?i:lastic)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9+/=_-]{20,}+)'''
 secret_group = 1
 keywords = ["lastic"]
 validate = "entropy>=3.0"
@@ -4649,7 +4675,7 @@ id = "algolia-admin-key"
 description = "Algolia admin or write API key (32 hex) next to an algolia admin/write/api key name; search-only keys are kept"
 category = "token"
 # Shape: https://www.algolia.com/doc/guides/security/api-keys/ (Admin API key, 32 hex; the search-only key is public)
-pattern = '''[aA](?i:lgolia)(?![A-Za-z0-9_.-]{0,20}(?i:search))[A-Za-z0-9_.-]{0,20}?(?i:admin|write|api)[A-Za-z0-9_.-]{0,12}?[kK](?i:ey)(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[aA](?i:lgolia)(?![A-Za-z0-9_.-]{0,20}(?i:search))[A-Za-z0-9_.-]{0,20}?(?i:admin|write|api)[A-Za-z0-9_.-]{0,12}?[kK](?i:ey)(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["lgolia"]
 validate = "entropy>=2.0"
@@ -4691,7 +4717,7 @@ id = "mixpanel-secret"
 description = "Mixpanel API secret or service-account secret next to a mixpanel ... secret name; project tokens are public and kept"
 category = "token"
 # Shape: https://developer.mixpanel.com/reference/authentication (service accounts, API secret; the project token is embedded in clients)
-pattern = '''[mM](?i:ixpanel)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[mM](?i:ixpanel)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["panel"]
 validate = "entropy>=3.0"
@@ -4731,7 +4757,7 @@ description = "Segment write key or access token next to a segment ... key/token
 category = "token"
 # Shape: https://www.twilio.com/docs/segment/connections/find-writekey (write key, 32 characters observed)
 # The write key in the browser analytics.load(…) snippet is public; config names such as SEGMENT_WRITE_KEY are taken.
-pattern = '''[sS](?i:egment)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{32})(?![A-Za-z0-9])'''
+pattern = '''[sS](?i:egment)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{32})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["egment"]
 validate = "entropy>=3.0"
@@ -4751,7 +4777,7 @@ id = "amplitude-secret-key"
 description = "Amplitude secret key (32 hex) next to an amplitude ... secret name; the API key is used in clients and kept"
 category = "token"
 # Shape: https://amplitude.com/docs/apis/authentication (API key + secret key, 32 hex)
-pattern = '''[aA](?i:mplitude)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[aA](?i:mplitude)[A-Za-z0-9_.-]{0,30}?(?i:secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["tude"]
 validate = "entropy>=2.0"
@@ -4790,7 +4816,7 @@ id = "raygun-api-key"
 description = "Raygun application API key or personal access token next to a raygun name (RAYGUN_API_KEY, X-ApiKey with raygun)"
 category = "token"
 # Shape: https://raygun.com/documentation/product-guides/crash-reporting/api/ (X-ApiKey header); shape not documented
-pattern = '''[rR](?i:aygun)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{20,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[rR](?i:aygun)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{20,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ygun"]
 validate = "entropy>=3.0"
@@ -4810,7 +4836,7 @@ id = "coralogix-key"
 description = "Coralogix Send-Your-Data or API key (a UUID or cxtp_-style key) next to a coralogix name"
 category = "token"
 # Shape: https://coralogix.com/docs/user-guides/account-management/api-keys/send-your-data-api-key/ (private key; not prefixed)
-pattern = '''[cC](?i:oralogix)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{30,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[cC](?i:oralogix)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_-]{30,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ogix"]
 validate = "entropy>=3.0"
@@ -4872,7 +4898,7 @@ id = "sumologic-access-key"
 description = "Sumo Logic access key (64 characters) or access id next to a sumo ... key/id name"
 category = "token"
 # Shape: https://help.sumologic.com/docs/manage/security/access-keys/ (access ID 14 characters su…, access key 64 characters)
-pattern = '''(?<![A-Za-z])[sS](?i:umo)[_.-]?(?i:logic)?[A-Za-z0-9_.-]{0,20}?(?i:key|token|secret|access[_.-]?id)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{14}|[A-Za-z0-9]{64})(?![A-Za-z0-9])'''
+pattern = '''(?<![A-Za-z])[sS](?i:umo)[_.-]?(?i:logic)?[A-Za-z0-9_.-]{0,20}?(?i:key|token|secret|access[_.-]?id)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{14}|[A-Za-z0-9]{64})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["sumo"]
 validate = "entropy>=3.0"
@@ -4911,7 +4937,7 @@ id = "betterstack-token"
 description = "Better Stack (Logtail) source token or Uptime API token next to a logtail/betterstack name"
 category = "token"
 # Shape: https://betterstack.com/docs/logs/ (source token, Authorization: Bearer); 24 characters observed
-pattern = '''(?:[lL](?i:ogtail)|[bB](?i:etter)[_.-]?[sS](?i:tack))[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{20,40}+)(?![A-Za-z0-9])'''
+pattern = '''(?:[lL](?i:ogtail)|[bB](?i:etter)[_.-]?[sS](?i:tack))[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9]{20,40}+)(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["gtail", "betterstack", "better_stack", "better-stack", "better.stack"]
 validate = "entropy>=3.0"
@@ -4951,7 +4977,7 @@ id = "checkly-api-key-assignment"
 description = "Checkly API key of any shape next to a checkly ... key/token name"
 category = "token"
 # Shape: https://www.checklyhq.com/docs/cli/authentication/ (CHECKLY_API_KEY and CHECKLY_ACCOUNT_ID)
-pattern = '''[cC](?i:heckly)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[cC](?i:heckly)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["kly"]
 validate = "entropy>=3.0"
@@ -4971,7 +4997,7 @@ id = "instana-token"
 description = "Instana API token after the apiToken scheme, or agent key / API token next to an instana name"
 category = "token"
 # Shape: https://www.ibm.com/docs/en/instana-observability/current?topic=apis-instana-rest-api (Authorization: apiToken <token>; INSTANA_AGENT_KEY)
-pattern = '''(?:[aA](?i:pi)[tT](?i:oken)[ \t]++|[iI](?i:nstana)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?)([A-Za-z0-9_-]{20,64}+)(?![A-Za-z0-9_-])'''
+pattern = '''(?:[aA](?i:pi)[tT](?i:oken)[ \t]++|[iI](?i:nstana)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?)([A-Za-z0-9_-]{20,64}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["pitoken", "nstana"]
 validate = "entropy>=3.0"
@@ -4991,7 +5017,7 @@ id = "loggly-token"
 description = "Loggly customer token (a UUID) next to a loggly name or in a logs-01.loggly.com/inputs/ or /bulk/ URL"
 category = "token"
 # Shape: https://documentation.solarwinds.com/en/success_center/loggly/content/admin/customer-token-authentication-token.htm (https://logs-01.loggly.com/inputs/TOKEN/tag/http/)
-pattern = '''(?:[lL](?i:oggly)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?|loggly\.com/(?:inputs|bulk)/)([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})'''
+pattern = '''(?:[lL](?i:oggly)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?|loggly\.com/(?:inputs|bulk)/)([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})'''
 secret_group = 1
 keywords = ["ggly"]
 validate = "entropy>=2.0"
@@ -5011,7 +5037,7 @@ id = "honeybadger-api-key"
 description = "Honeybadger project API key or personal auth token next to a honeybadger name"
 category = "token"
 # Shape: https://docs.honeybadger.io/api/ (X-API-Key project key, personal auth token); shape not documented
-pattern = '''[hH](?i:oneybadger)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_]{20,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[hH](?i:oneybadger)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([A-Za-z0-9_]{20,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ybadger"]
 validate = "entropy>=3.0"
@@ -5031,7 +5057,7 @@ id = "airbrake-project-key"
 description = "Airbrake project key or user API key (32 hex) next to an airbrake name"
 category = "token"
 # Shape: https://docs.airbrake.io/docs/devops-tools/api/ (project key / user key, 32 hex)
-pattern = '''[aA](?i:irbrake)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[aA](?i:irbrake)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-f]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["rbrake"]
 validate = "entropy>=2.0"
@@ -5051,7 +5077,7 @@ id = "appsignal-push-api-key"
 description = "AppSignal push or front-end API key (a UUID) next to an appsignal name"
 category = "token"
 # Shape: https://docs.appsignal.com/appsignal/terminology.html#push-api-key (Push API key, a UUID)
-pattern = '''[aA](?i:pp[_.-]?signal)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
+pattern = '''[aA](?i:pp[_.-]?signal)[A-Za-z0-9_.-]{0,30}?(?i:key|token|secret)[A-Za-z0-9_.-]{0,12}+(?:\\?["'])?{{name-value-separator}}|["']?\s++[vV]alue\s*+=)\s*+(?:\\?["'])?([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["psignal", "p_signal"]
 validate = "entropy>=2.0"
@@ -5137,7 +5163,7 @@ description = "Okta API token or OAuth client secret next to an okta-named setti
 category = "token"
 # Shape: https://developer.okta.com/docs/guides/create-an-api-token/main/ and https://github.com/okta/okta-sdk-java#configuration-reference (okta.client.token); value shape (40+ base64url characters) not formally documented
 # API tokens (00…) and client secrets are both 40+ base64url characters; the name says which provider.
-pattern = '''[oO][kK][tT][aA](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_-]{40,64}+)(?![A-Za-z0-9_-])'''
+pattern = '''[oO][kK][tT][aA](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_-]{40,64}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["kta"]
 validate = "entropy>=3.0"
@@ -5160,7 +5186,7 @@ description = "Auth0 client secret or Management API token next to an auth0-name
 category = "token"
 # Shape: https://auth0.com/docs/get-started/applications/application-settings (client secret) and https://auth0.com/docs/secure/tokens/access-tokens/management-api-access-tokens (JWT); the secret's length is not documented
 # Client secrets are 64 base64url characters in practice; Management API tokens are JWTs.
-pattern = '''[aA][uU][tT][hH]0(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(eyJ[A-Za-z0-9_-]{10,}+\.[A-Za-z0-9_-]{4,}+\.[A-Za-z0-9_-]*+|[A-Za-z0-9_~+/=-]{32,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[aA][uU][tT][hH]0(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(eyJ[A-Za-z0-9_-]{10,}+\.[A-Za-z0-9_-]{4,}+\.[A-Za-z0-9_-]*+|[A-Za-z0-9_~+/=-]{32,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["auth0"]
 validate = "entropy>=3.0"
@@ -5226,7 +5252,7 @@ description = "HashiCorp Vault token in the pre-1.10 format (s., b., r. + 24 cha
 category = "token"
 # Shape: https://developer.hashicorp.com/vault/docs/upgrading/upgrade-to-1.0.0 (s./b. prefixes); 24 characters after the prefix observed, not documented
 # s.… alone is too short and common to be a rule of its own, so the name must be there.
-pattern = '''[vV][aA][uU][lL][tT](?:(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[tT][oO][kK][eE][nN])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?|\s++login\s++(?:-[A-Za-z=-]++\s++){0,3}+)(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([sbr]\.[A-Za-z0-9]{24})(?![A-Za-z0-9_-])'''
+pattern = '''[vV][aA][uU][lL][tT](?:(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[tT][oO][kK][eE][nN])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?|\s++login\s++(?:-[A-Za-z=-]++\s++){0,3}+)(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([sbr]\.[A-Za-z0-9]{24})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["vault"]
 validate = "entropy>=3.0"
@@ -5296,7 +5322,7 @@ description = "1Password Connect server token (a JWT) next to OP_CONNECT_TOKEN o
 category = "token"
 # Shape: https://developer.1password.com/docs/connect/manage-connect/ (OP_CONNECT_TOKEN; access tokens are JWTs)
 # The jwt rule also finds the value; this labels it.
-pattern = '''(?:[oO][pP]_[cC][oO][nN][nN][eE][cC][tT]|[oO][nN][eE][pP][aA][sS][sS][wW][oO][rR][dD]|1[pP][aA][sS][sS][wW][oO][rR][dD])(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[tT][oO][kK][eE][nN]|[kK][eE][yY]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(eyJ[A-Za-z0-9_-]{10,}+\.[A-Za-z0-9_-]{4,}+\.[A-Za-z0-9_-]*+|[A-Za-z0-9_-]{32,}+)(?![A-Za-z0-9_-])'''
+pattern = '''(?:[oO][pP]_[cC][oO][nN][nN][eE][cC][tT]|[oO][nN][eE][pP][aA][sS][sS][wW][oO][rR][dD]|1[pP][aA][sS][sS][wW][oO][rR][dD])(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[tT][oO][kK][eE][nN]|[kK][eE][yY]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(eyJ[A-Za-z0-9_-]{10,}+\.[A-Za-z0-9_-]{4,}+\.[A-Za-z0-9_-]*+|[A-Za-z0-9_-]{32,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["op_connect", "epassword", "1password"]
 validate = "entropy>=3.0"
@@ -5361,7 +5387,7 @@ category = "token"
 # Shape: https://infisical.com/docs/internals/service-tokens (st.abc.def.ghi) and https://infisical.com/docs/documentation/platform/identities/universal-auth (client secret; shape not documented)
 # Service tokens start with st., which is too common a substring (host., request.) to be a fast
 # keyword of its own, so the name is required. Client secrets are 64 hex characters in practice.
-pattern = '''[iI][nN][fF][iI][sS][iI][cC][aA][lL](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.~+/=-]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[iI][nN][fF][iI][sS][iI][cC][aA][lL](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.~+/=-]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["nfisical"]
 validate = "entropy>=3.0"
@@ -5407,7 +5433,7 @@ id = "keycloak-credential"
 description = "Keycloak client secret or admin token next to a keycloak-named setting (KEYCLOAK_CLIENT_SECRET, keycloak.credentials.secret)"
 category = "token"
 # Shape: https://www.keycloak.org/docs/latest/server_admin/#_client-credentials (generated client secrets, 32 characters in practice; not documented)
-pattern = '''[kK][eE][yY][cC][lL][oO][aA][kK](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.~+/=-]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[kK][eE][yY][cC][lL][oO][aA][kK](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.~+/=-]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ycloak"]
 validate = "entropy>=3.0"
@@ -5450,7 +5476,7 @@ id = "ngrok-credential"
 description = "ngrok authtoken or API key next to an ngrok-named setting (NGROK_AUTHTOKEN, NGROK_API_KEY) or after `ngrok config add-authtoken`"
 category = "token"
 # Shape: https://ngrok.com/docs/agent/#authtokens and https://ngrok.com/docs/agent/cli/#ngrok-config-add-authtoken; the token's shape (~27 + _ + ~21 characters) is not documented
-pattern = '''[nN][gG][rR][oO][kK](?:(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?|\s++config\s++add-authtoken\s++)(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_]{30,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[nN][gG][rR][oO][kK](?:(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?|\s++config\s++add-authtoken\s++)(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_]{30,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["grok"]
 validate = "entropy>=3.0"
@@ -5473,7 +5499,7 @@ id = "teleport-token"
 description = "Teleport join token or auth token next to a teleport-named setting (TELEPORT_JOIN_TOKEN, teleport.auth_token)"
 category = "token"
 # Shape: https://goteleport.com/docs/reference/cli/tctl/#tctl-tokens-add (join tokens, 32 hex characters in practice; not documented)
-pattern = '''[tT][eE][lL][eE][pP][oO][rR][tT](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_-]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[tT][eE][lL][eE][pP][oO][rR][tT](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_-]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["eport"]
 validate = "entropy>=3.0"
@@ -5495,7 +5521,7 @@ id = "akeyless-credential"
 description = "Akeyless access key or token next to an akeyless-named setting (AKEYLESS_ACCESS_KEY, AKEYLESS_TOKEN)"
 category = "token"
 # Shape: https://docs.akeyless.io/docs/api-key (access ID p-… and access key); the key's shape (44 base64 characters) is not documented
-pattern = '''[aA][kK][eE][yY][lL][eE][sS][sS](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.~+/=-]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[aA][kK][eE][yY][lL][eE][sS][sS](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.~+/=-]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["yless"]
 validate = "entropy>=3.0"
@@ -5518,7 +5544,7 @@ description = "Bitwarden API client secret or Secrets Manager access token next 
 category = "token"
 # Shape: https://bitwarden.com/help/personal-api-key/ (BW_CLIENTSECRET) and https://bitwarden.com/help/access-tokens/ (BWS_ACCESS_TOKEN, 0.<id>.<secret>:<key>)
 # BW_/BWS_ must start a name (not SUBW_…). Secrets Manager tokens contain '.' and ':'.
-pattern = '''(?<![A-Za-z0-9])(?:[bB][iI][tT][wW][aA][rR][dD][eE][nN]|[bB][wW][sS]_|[bB][wW]_)(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9+/=:._-]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''(?<![A-Za-z0-9])(?:[bB][iI][tT][wW][aA][rR][dD][eE][nN]|[bB][wW][sS]_|[bB][wW]_)(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9+/=:._-]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["bitwarden", "bws_", "bw_"]
 validate = "entropy>=3.0"
@@ -5541,7 +5567,7 @@ id = "twingate-credential"
 description = "Twingate API key or connector access/refresh token next to a twingate-named setting (TWINGATE_API_KEY, TWINGATE_ACCESS_TOKEN)"
 category = "token"
 # Shape: https://www.twingate.com/docs/api-overview (API keys) and https://www.twingate.com/docs/connectors-on-linux (TWINGATE_ACCESS_TOKEN); shapes not documented
-pattern = '''[tT][wW][iI][nN][gG][aA][tT][eE](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.~+/=-]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[tT][wW][iI][nN][gG][aA][tT][eE](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.~+/=-]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["twingate"]
 validate = "entropy>=3.0"
@@ -5584,7 +5610,7 @@ id = "workos-credential"
 description = "WorkOS API key or client secret next to a workos-named setting (WORKOS_API_KEY)"
 category = "token"
 # Shape: https://workos.com/docs/reference/api-keys (keys start sk_test_/sk_live_, which stripe-secret-key also finds; this labels other forms)
-pattern = '''[wW][oO][rR][kK][oO][sS](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_-]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[wW][oO][rR][kK][oO][sS](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_-]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["workos"]
 validate = "entropy>=3.0"
@@ -5606,7 +5632,7 @@ id = "descope-credential"
 description = "Descope management key or access key next to a descope-named setting (DESCOPE_MANAGEMENT_KEY)"
 category = "token"
 # Shape: https://docs.descope.com/management/m2m-access-keys and https://docs.descope.com/api/management (management keys); the key's shape is not documented
-pattern = '''[dD][eE][sS][cC][oO][pP][eE](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.~+/=-]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[dD][eE][sS][cC][oO][pP][eE](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.~+/=-]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["scope"]
 validate = "entropy>=3.0"
@@ -5629,7 +5655,7 @@ description = "Frontegg API key or client secret (a UUID) next to a frontegg-nam
 category = "token"
 # Shape: https://docs.frontegg.com/reference/getting-started-with-your-api (client ID and API key, UUIDs)
 # A bare UUID is not a secret; the frontegg name is required.
-pattern = '''[fF][rR][oO][nN][tT][eE][gG][gG](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[A-Za-z0-9_-]{32,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[fF][rR][oO][nN][tT][eE][gG][gG](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[A-Za-z0-9_-]{32,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["egg"]
 validate = "entropy>=3.0"
@@ -5652,7 +5678,7 @@ description = "Firebase CI token (firebase login:ci, 1//…), legacy Realtime Da
 category = "token"
 # Shape: https://firebase.google.com/docs/cli#cli-ci-systems (FIREBASE_TOKEN) and https://firebase.google.com/docs/database/rest/auth#legacy_tokens (database secrets, 40 characters); shapes not documented beyond that
 # FIREBASE_API_KEY is the public web key (AIza…, google-api-key) and is not taken here.
-pattern = '''[fF][iI][rR][eE][bB][aA][sS][eE](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(1//[A-Za-z0-9_-]{30,}+|[A-Za-z0-9_-]{32,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[fF][iI][rR][eE][bB][aA][sS][eE](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(1//[A-Za-z0-9_-]{30,}+|[A-Za-z0-9_-]{32,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["firebase"]
 validate = "entropy>=3.0"
@@ -5718,7 +5744,7 @@ id = "cohere-api-key"
 description = "Cohere API key (40 alphanumerics) next to a cohere-named setting or CO_API_KEY"
 category = "token"
 # Shape: https://docs.cohere.com/reference/about (Authorization: Bearer, CO_API_KEY); the 40-character shape is observed, not documented
-pattern = '''(?<![A-Za-z0-9])(?:[cC][oO][hH][eE][rR][eE]|[cC][oO]_[aA][pP][iI]_[kK][eE][yY])(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9]{40})(?![A-Za-z0-9_-])'''
+pattern = '''(?<![A-Za-z0-9])(?:[cC][oO][hH][eE][rR][eE]|[cC][oO]_[aA][pP][iI]_[kK][eE][yY])(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9]{40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ohere", "o_api_key"]
 validate = "entropy>=3.0"
@@ -5821,7 +5847,7 @@ id = "mistral-api-key"
 description = "Mistral AI API key (32 alphanumerics) next to a mistral-named setting (MISTRAL_API_KEY)"
 category = "token"
 # Shape: https://docs.mistral.ai/getting-started/quickstart (MISTRAL_API_KEY); the 32-character shape is observed, not documented
-pattern = '''[mM][iI][sS][tT][rR][aA][lL](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[mM][iI][sS][tT][rR][aA][lL](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["mistral"]
 validate = "entropy>=3.0"
@@ -5843,7 +5869,7 @@ id = "together-api-key"
 description = "Together AI API key (64 hex, or newer tgp_v1_ keys) next to a together-named setting (TOGETHER_API_KEY)"
 category = "token"
 # Shape: https://docs.together.ai/docs/api-keys-authentication (TOGETHER_API_KEY); key shapes are not documented
-pattern = '''(?<![A-Za-z0-9])[tT][oO][gG][eE][tT][hH][eE][rR](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(tgp_v1_[A-Za-z0-9_-]{30,}+|[A-Za-z0-9]{40,}+)(?![A-Za-z0-9_-])'''
+pattern = '''(?<![A-Za-z0-9])[tT][oO][gG][eE][tT][hH][eE][rR](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(tgp_v1_[A-Za-z0-9_-]{30,}+|[A-Za-z0-9]{40,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ogether"]
 validate = "entropy>=3.0"
@@ -5987,7 +6013,7 @@ id = "pinecone-api-key-legacy"
 description = "Pinecone API key in the older UUID form next to a pinecone-named setting (PINECONE_API_KEY)"
 category = "token"
 # Shape: https://docs.pinecone.io/reference/api/authentication (Api-Key header, PINECONE_API_KEY); keys before pcsk_ were UUIDs
-pattern = '''[pP][iI][nN][eE][cC][oO][nN][eE](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![A-Za-z0-9_-])'''
+pattern = '''[pP][iI][nN][eE][cC][oO][nN][eE](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["econe"]
 validate = "entropy>=3.0"
@@ -6009,7 +6035,7 @@ id = "wandb-api-key"
 description = "Weights & Biases API key (40 hex, or longer newer keys) next to a wandb-named setting (WANDB_API_KEY)"
 category = "token"
 # Shape: https://docs.wandb.ai/guides/track/environment-variables (WANDB_API_KEY); the 40-hex shape is observed, newer keys are longer
-pattern = '''[wW][aA][nN][dD][bB](?:(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?|\s++login\s++(?:--relogin\s++)?)(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))((?:local-)?[A-Za-z0-9_-]{40,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[wW][aA][nN][dD][bB](?:(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?|\s++login\s++(?:--relogin\s++)?)(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))((?:local-)?[A-Za-z0-9_-]{40,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["wandb"]
 validate = "entropy>=3.0"
@@ -6052,7 +6078,7 @@ id = "assemblyai-api-key"
 description = "AssemblyAI API key (32 hex) next to an assemblyai-named setting (ASSEMBLYAI_API_KEY)"
 category = "token"
 # Shape: https://www.assemblyai.com/docs/api-reference/overview#authorization (authorization header, ASSEMBLYAI_API_KEY); the 32-hex shape is observed
-pattern = '''(?:[aA][sS][sS][eE][mM][bB][lL][yY][aA][iI]|[aA][sS][sS][eE][mM][bB][lL][yY]_[aA][iI])(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([a-f0-9]{32})(?![A-Za-z0-9_-])'''
+pattern = '''(?:[aA][sS][sS][eE][mM][bB][lL][yY][aA][iI]|[aA][sS][sS][eE][mM][bB][lL][yY]_[aA][iI])(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([a-f0-9]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["blyai", "bly_ai"]
 validate = "entropy>=3.0"
@@ -6094,7 +6120,7 @@ id = "elevenlabs-api-key-named"
 description = "ElevenLabs API key in the older 32-hex form next to an xi-api-key header or an elevenlabs-named setting"
 category = "token"
 # Shape: https://elevenlabs.io/docs/api-reference/authentication (xi-api-key header, ELEVENLABS_API_KEY)
-pattern = '''(?:[eE][lL][eE][vV][eE][nN][lL][aA][bB][sS]|[xX][iI]-[aA][pP][iI]-[kK][eE][yY]|[xX][iI]_[aA][pP][iI]_[kK][eE][yY])(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([a-f0-9]{32}(?:[a-f0-9]{16})?)(?![A-Za-z0-9_-])'''
+pattern = '''(?:[eE][lL][eE][vV][eE][nN][lL][aA][bB][sS]|[xX][iI]-[aA][pP][iI]-[kK][eE][yY]|[xX][iI]_[aA][pP][iI]_[kK][eE][yY])(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([a-f0-9]{32}(?:[a-f0-9]{16})?)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["nlabs", "xi-api-key", "xi_api_key"]
 validate = "entropy>=3.0"
@@ -6138,7 +6164,7 @@ id = "deepgram-api-key"
 description = "Deepgram API key (40 hex) next to a deepgram-named setting (DEEPGRAM_API_KEY)"
 category = "token"
 # Shape: https://developers.deepgram.com/docs/create-additional-api-keys (Authorization: Token, DEEPGRAM_API_KEY); the 40-hex shape is observed
-pattern = '''[dD][eE][eE][pP][gG][rR][aA][mM](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([a-f0-9]{40})(?![A-Za-z0-9_-])'''
+pattern = '''[dD][eE][eE][pP][gG][rR][aA][mM](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([a-f0-9]{40})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["pgram"]
 validate = "entropy>=3.0"
@@ -6201,7 +6227,7 @@ description = "Azure OpenAI / Azure AI Foundry key (32 hex or 84 characters) nex
 category = "token"
 # Shape: https://learn.microsoft.com/azure/ai-services/openai/reference#authentication (api-key header, AZURE_OPENAI_API_KEY)
 # The api-key request header is structural; this finds the key in configuration and logs.
-pattern = '''(?:[aA][zZ][uU][rR][eE]_[oO][pP][eE][nN][aA][iI]|[aA][zZ][uU][rR][eE][oO][pP][eE][nN][aA][iI]|[aA][zZ][uU][rR][eE]-[oO][pP][eE][nN][aA][iI]|[aA][zZ][uU][rR][eE]\.[oO][pP][eE][nN][aA][iI])(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9]{32}(?:[A-Za-z0-9]{52})?)(?![A-Za-z0-9_-])'''
+pattern = '''(?:[aA][zZ][uU][rR][eE]_[oO][pP][eE][nN][aA][iI]|[aA][zZ][uU][rR][eE][oO][pP][eE][nN][aA][iI]|[aA][zZ][uU][rR][eE]-[oO][pP][eE][nN][aA][iI]|[aA][zZ][uU][rR][eE]\.[oO][pP][eE][nN][aA][iI])(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9]{32}(?:[A-Za-z0-9]{52})?)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["azure"]
 validate = "entropy>=3.0"
@@ -6264,7 +6290,7 @@ id = "deepinfra-api-key"
 description = "DeepInfra API token (32 alphanumerics) next to a deepinfra-named setting (DEEPINFRA_API_KEY, DEEPINFRA_TOKEN)"
 category = "token"
 # Shape: https://deepinfra.com/docs/advanced/openai_api (Authorization: Bearer, DEEPINFRA_TOKEN); the shape is not documented
-pattern = '''[dD][eE][eE][pP][iI][nN][fF][rR][aA](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9]{32,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[dD][eE][eE][pP][iI][nN][fF][rR][aA](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9]{32,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["nfra"]
 validate = "entropy>=3.0"
@@ -6286,7 +6312,7 @@ id = "runway-api-secret"
 description = "Runway API secret next to a runway-named setting (RUNWAYML_API_SECRET)"
 category = "token"
 # Shape: https://docs.dev.runwayml.com/guides/setup/ (RUNWAYML_API_SECRET); the key's shape (key_ + hex) is observed, not documented
-pattern = '''(?<![A-Za-z0-9])[rR][uU][nN][wW][aA][yY](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_-]{32,}+)(?![A-Za-z0-9_-])'''
+pattern = '''(?<![A-Za-z0-9])[rR][uU][nN][wW][aA][yY](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_-]{32,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["nway"]
 validate = "entropy>=3.0"
@@ -6412,7 +6438,7 @@ description = "Snowflake programmatic access token, OAuth client secret or key p
 category = "token"
 # Shape: https://docs.snowflake.com/en/user-guide/programmatic-access-tokens and https://docs.snowflake.com/en/developer-guide/python-connector/python-connector-connect; token shapes are not documented
 # Passwords (SNOWFLAKE_PASSWORD) are password-assignment's and PEM keys private-key's.
-pattern = '''[sS][nN][oO][wW][fF][lL][aA][kK][eE](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(eyJ[A-Za-z0-9_-]{10,}+\.[A-Za-z0-9_-]{4,}+\.[A-Za-z0-9_-]*+|[A-Za-z0-9_.~+/=-]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[sS][nN][oO][wW][fF][lL][aA][kK][eE](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(eyJ[A-Za-z0-9_-]{10,}+\.[A-Za-z0-9_-]{4,}+\.[A-Za-z0-9_-]*+|[A-Za-z0-9_.~+/=-]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["wflake"]
 validate = "entropy>=3.0"
@@ -6435,7 +6461,7 @@ id = "clickhouse-credential"
 description = "ClickHouse Cloud API key secret or token next to a clickhouse-named setting (CLICKHOUSE_KEY_SECRET, CLICKHOUSE_API_KEY)"
 category = "token"
 # Shape: https://clickhouse.com/docs/cloud/manage/openapi (key ID and key secret); the secret's shape (4b1d + base62) is observed, not documented
-pattern = '''[cC][lL][iI][cC][kK][hH][oO][uU][sS][eE](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.~+/=-]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[cC][lL][iI][cC][kK][hH][oO][uU][sS][eE](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.~+/=-]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["ckhouse"]
 validate = "entropy>=3.0"
@@ -6457,7 +6483,7 @@ id = "influxdb-token"
 description = "InfluxDB API token (86 base64 characters + ==) next to an influx-named setting (INFLUX_TOKEN, INFLUXDB_TOKEN, influxdb.token)"
 category = "token"
 # Shape: https://docs.influxdata.com/influxdb/v2/admin/tokens/ (API tokens; Authorization: Token); the length is observed, not documented
-pattern = '''[iI][nN][fF][lL][uU][xX](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_+/-]{40,}+={0,2})(?![A-Za-z0-9_=-])'''
+pattern = '''[iI][nN][fF][lL][uU][xX](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_+/-]{40,}+={0,2})(?![A-Za-z0-9_=-])'''
 secret_group = 1
 keywords = ["nflux"]
 validate = "entropy>=3.0"
@@ -6480,7 +6506,7 @@ id = "couchbase-credential"
 description = "Couchbase Capella API key secret or token next to a couchbase/capella-named setting (CAPELLA_API_SECRET, COUCHBASE_API_TOKEN)"
 category = "token"
 # Shape: https://docs.couchbase.com/cloud/management-api-guide/management-api-start.html (API key ID and secret); shapes not documented
-pattern = '''(?:[cC][oO][uU][cC][hH][bB][aA][sS][eE]|[cC][aA][pP][eE][lL][lL][aA])(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.~+/=-]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''(?:[cC][oO][uU][cC][hH][bB][aA][sS][eE]|[cC][aA][pP][eE][lL][lL][aA])(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.~+/=-]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["uchbase", "pella"]
 validate = "entropy>=3.0"
@@ -6523,7 +6549,7 @@ description = "Turso / libSQL database auth token (a JWT) next to a turso-named 
 category = "token"
 # Shape: https://docs.turso.tech/sdk/authentication (TURSO_AUTH_TOKEN, JWT)
 # The jwt rule also finds the value; this labels it.
-pattern = '''[tT][uU][rR][sS][oO](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(eyJ[A-Za-z0-9_-]{10,}+\.[A-Za-z0-9_-]{4,}+\.[A-Za-z0-9_-]*+|[A-Za-z0-9_-]{32,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[tT][uU][rR][sS][oO](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(eyJ[A-Za-z0-9_-]{10,}+\.[A-Za-z0-9_-]{4,}+\.[A-Za-z0-9_-]*+|[A-Za-z0-9_-]{32,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["turso"]
 validate = "entropy>=3.0"
@@ -6605,7 +6631,7 @@ id = "salesforce-credential"
 description = "Salesforce connected-app consumer secret, refresh token or security token next to a salesforce/sfdc-named setting (SALESFORCE_CLIENT_SECRET, SFDC_REFRESH_TOKEN)"
 category = "token"
 # Shape: https://help.salesforce.com/s/articleView?id=sf.connected_app_rotate_consumer_details.htm (consumer key and secret); shapes not documented
-pattern = '''(?:[sS][aA][lL][eE][sS][fF][oO][rR][cC][eE]|[sS][fF][dD][cC])(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.!-]{20,}+)(?![A-Za-z0-9_.!-])'''
+pattern = '''(?:[sS][aA][lL][eE][sS][fF][oO][rR][cC][eE]|[sS][fF][dD][cC])(?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.!-]{20,}+)(?![A-Za-z0-9_.!-])'''
 secret_group = 1
 keywords = ["sforce", "sfdc"]
 validate = "entropy>=3.0"
@@ -6670,7 +6696,7 @@ category = "token"
 # The shape starts with a digit and a slash, which every /v1/ path also has; a rule on the bare
 # shape would run on nearly every request, so the name is required. In an Authorization header
 # the structural rules and bearer-token take it.
-pattern = '''[aA][sS][aA][nN][aA](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[tT][oO][kK][eE][nN]|[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|(?:(?<=[_.-])[pP]|P)[aA][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([012]/[0-9]{6,20}+(?:/[0-9]{6,20}+)?:[A-Za-z0-9]{32})(?![A-Za-z0-9])'''
+pattern = '''[aA][sS][aA][nN][aA](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[tT][oO][kK][eE][nN]|[kK][eE][yY]|[sS][eE][cC][rR][eE][tT]|(?:(?<=[_.-])[pP]|P)[aA][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([012]/[0-9]{6,20}+(?:/[0-9]{6,20}+)?:[A-Za-z0-9]{32})(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["asana"]
 validate = "entropy>=3.0"
@@ -6738,7 +6764,7 @@ id = "figma-token"
 description = "Figma personal access token in the older <digits>-<uuid> form or an OAuth secret next to a figma-named setting (FIGMA_ACCESS_TOKEN, FIGMA_CLIENT_SECRET)"
 category = "token"
 # Shape: https://www.figma.com/developers/api#access-tokens and https://www.figma.com/developers/api#oauth2 (client secret); older PATs were <digits>-<uuid>
-pattern = '''[fF][iI][gG][mM][aA](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_-]{30,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[fF][iI][gG][mM][aA](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_-]{30,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["figma"]
 validate = "entropy>=3.0"
@@ -6780,7 +6806,7 @@ id = "airtable-api-key"
 description = "Airtable legacy API key (key + 14 characters) or token next to an airtable-named setting (AIRTABLE_API_KEY)"
 category = "token"
 # Shape: https://support.airtable.com/docs/airtable-api-key-deprecation-notice (legacy keys key…, 17 characters)
-pattern = '''[aA][iI][rR][tT][aA][bB][lL][eE](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(key[A-Za-z0-9]{14}|pat[A-Za-z0-9]{14}\.[a-f0-9]{64}|[A-Za-z0-9_.-]{30,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[aA][iI][rR][tT][aA][bB][lL][eE](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(key[A-Za-z0-9]{14}|pat[A-Za-z0-9]{14}\.[a-f0-9]{64}|[A-Za-z0-9_.-]{30,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["irtable"]
 validate = "entropy>=3.0"
@@ -6822,7 +6848,7 @@ id = "contentful-token"
 description = "Contentful Content Delivery / Preview API token (43 characters) next to a contentful-named setting (CONTENTFUL_ACCESS_TOKEN)"
 category = "token"
 # Shape: https://www.contentful.com/developers/docs/references/authentication/ (delivery and preview tokens); the length is observed
-pattern = '''[cC][oO][nN][tT][eE][nN][tT][fF][uU][lL](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_-]{40,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[cC][oO][nN][tT][eE][nN][tT][fF][uU][lL](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_-]{40,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["tful"]
 validate = "entropy>=3.0"
@@ -6845,7 +6871,7 @@ description = "monday.com API token (a JWT) next to a monday-named setting (MOND
 category = "token"
 # Shape: https://developer.monday.com/api-reference/docs/authentication (personal API tokens, JWTs)
 # The jwt rule also finds the value; this labels it. 'monday' must start a name.
-pattern = '''(?<![A-Za-z0-9])[mM][oO][nN][dD][aA][yY](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(eyJ[A-Za-z0-9_-]{10,}+\.[A-Za-z0-9_-]{4,}+\.[A-Za-z0-9_-]*+|[A-Za-z0-9_-]{32,}+)(?![A-Za-z0-9_-])'''
+pattern = '''(?<![A-Za-z0-9])[mM][oO][nN][dD][aA][yY](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(eyJ[A-Za-z0-9_-]{10,}+\.[A-Za-z0-9_-]{4,}+\.[A-Za-z0-9_-]*+|[A-Za-z0-9_-]{32,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["monday"]
 validate = "entropy>=3.0"
@@ -6909,7 +6935,7 @@ id = "trello-credential"
 description = "Trello API key (32 hex), token (64 hex or ATTA…) or secret next to a trello-named setting (TRELLO_TOKEN, TRELLO_API_KEY)"
 category = "token"
 # Shape: https://developer.atlassian.com/cloud/trello/guides/rest-api/authorization/ (key and token); token formats are observed
-pattern = '''[tT][rR][eE][lL][lL][oO](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(ATTA[A-Za-z0-9]{60,}+|[a-f0-9]{64}|[a-f0-9]{32})(?![A-Za-z0-9_-])'''
+pattern = '''[tT][rR][eE][lL][lL][oO](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(ATTA[A-Za-z0-9]{60,}+|[a-f0-9]{64}|[a-f0-9]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["trello"]
 validate = "entropy>=3.0"
@@ -6972,7 +6998,7 @@ id = "dropbox-credential"
 description = "Dropbox app secret, refresh token or long-lived token next to a dropbox-named setting (DROPBOX_APP_SECRET, DROPBOX_REFRESH_TOKEN)"
 category = "token"
 # Shape: https://developers.dropbox.com/oauth-guide (app key/secret, refresh tokens); shapes not documented
-pattern = '''[dD][rR][oO][pP][bB][oO][xX](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.-]{15,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[dD][rR][oO][pP][bB][oO][xX](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.-]{15,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["dropbox"]
 validate = "entropy>=3.0"
@@ -6996,7 +7022,7 @@ description = "Box developer token or client secret (32 alphanumerics) next to a
 category = "token"
 # Shape: https://developer.box.com/guides/authentication/tokens/developer-tokens/ and https://developer.box.com/guides/authentication/client-credentials/; the 32-character shape is observed
 # 'box' must start a name, so inbox_token and checkbox_key are other things.
-pattern = '''(?<![A-Za-z0-9])[bB][oO][xX](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9]{32})(?![A-Za-z0-9_-])'''
+pattern = '''(?<![A-Za-z0-9])[bB][oO][xX](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9]{32})(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["box"]
 validate = "entropy>=3.0"
@@ -7059,7 +7085,7 @@ id = "hubspot-credential"
 description = "HubSpot app client secret or legacy API key (UUIDs) next to a hubspot-named setting (HUBSPOT_CLIENT_SECRET, HUBSPOT_API_KEY)"
 category = "token"
 # Shape: https://developers.hubspot.com/docs/api/working-with-oauth (client ID and secret, UUIDs)
-pattern = '''[hH][uU][bB][sS][pP][oO][tT](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[A-Za-z0-9_-]{32,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[hH][uU][bB][sS][pP][oO][tT](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[A-Za-z0-9_-]{32,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["hubspot"]
 validate = "entropy>=3.0"
@@ -7101,7 +7127,7 @@ id = "calendly-token"
 description = "Calendly personal access token or webhook signing key next to a calendly-named setting (CALENDLY_API_TOKEN)"
 category = "token"
 # Shape: https://developer.calendly.com/how-to-authenticate-with-personal-access-tokens (PATs, JWTs)
-pattern = '''[cC][aA][lL][eE][nN][dD][lL][yY](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(eyJ[A-Za-z0-9_-]{10,}+\.[A-Za-z0-9_-]{4,}+\.[A-Za-z0-9_-]*+|[A-Za-z0-9_-]{32,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[cC][aA][lL][eE][nN][dD][lL][yY](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(eyJ[A-Za-z0-9_-]{10,}+\.[A-Za-z0-9_-]{4,}+\.[A-Za-z0-9_-]*+|[A-Za-z0-9_-]{32,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["dly"]
 validate = "entropy>=3.0"
@@ -7124,7 +7150,7 @@ description = "DocuSign app secret key or access token next to a docusign-named 
 category = "token"
 # Shape: https://developers.docusign.com/platform/auth/ (integration key = client ID, secret key = UUID; access tokens are JWT-like)
 # The integration key (client ID) is not a secret: names ending in KEY count only as SECRET_KEY.
-pattern = '''[dD][oO][cC][uU][sS][iI][gG][nN](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT][_.-][kK][eE][yY]|[sS][eE][cC][rR][eE][tT][kK][eE][yY])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(eyJ[A-Za-z0-9_-]{10,}+\.[A-Za-z0-9_-]{4,}+\.[A-Za-z0-9_-]*+|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[A-Za-z0-9_.-]{32,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[dD][oO][cC][uU][sS][iI][gG][nN](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT][_.-][kK][eE][yY]|[sS][eE][cC][rR][eE][tT][kK][eE][yY])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))(eyJ[A-Za-z0-9_-]{10,}+\.[A-Za-z0-9_-]{4,}+\.[A-Za-z0-9_-]*+|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[A-Za-z0-9_.-]{32,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["cusign"]
 validate = "entropy>=3.0"
@@ -7188,7 +7214,7 @@ id = "zapier-credential"
 description = "Zapier API key, deploy key or OAuth secret next to a zapier-named setting (ZAPIER_DEPLOY_KEY, ZAPIER_NLA_API_KEY)"
 category = "token"
 # Shape: https://platform.zapier.com/reference/cli-docs (ZAPIER_DEPLOY_KEY); shapes not documented
-pattern = '''[zZ][aA][pP][iI][eE][rR](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_-]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[zZ][aA][pP][iI][eE][rR](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_-]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["zapier"]
 validate = "entropy>=3.0"
@@ -7210,7 +7236,7 @@ id = "webflow-api-token"
 description = "Webflow API / site token (64 hex) next to a webflow-named setting (WEBFLOW_API_TOKEN)"
 category = "token"
 # Shape: https://developers.webflow.com/data/reference/authentication (site tokens, Authorization: Bearer); the 64-hex shape is observed
-pattern = '''[wW][eE][bB][fF][lL][oO][wW](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9]{40,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[wW][eE][bB][fF][lL][oO][wW](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9]{40,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["bflow"]
 validate = "entropy>=3.0"
@@ -7292,7 +7318,7 @@ description = "Confluent Cloud API secret next to a confluent-named setting (CON
 category = "token"
 # Shape: https://docs.confluent.io/cloud/current/security/authenticate/workload-identities/service-accounts/api-keys/overview.html (API key and secret); the 64-character secret is observed
 # The API key (16 upper-case characters) is an identifier; SASL passwords are password-assignment's.
-pattern = '''[cC][oO][nN][fF][lL][uU][eE][nN][tT](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9+/=_-]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[cC][oO][nN][fF][lL][uU][eE][nN][tT](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9+/=_-]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["nfluent"]
 validate = "entropy>=3.0"
@@ -7314,7 +7340,7 @@ id = "sendbird-api-token"
 description = "Sendbird master API token (40 hex) next to a sendbird-named setting (SENDBIRD_API_TOKEN)"
 category = "token"
 # Shape: https://sendbird.com/docs/chat/platform-api/v3/prepare-to-use-api#2-authentication (Api-Token header); the 40-hex shape is observed
-pattern = '''[sS][eE][nN][dD][bB][iI][rR][dD](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9]{32,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[sS][eE][nN][dD][bB][iI][rR][dD](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9]{32,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["dbird"]
 validate = "entropy>=3.0"
@@ -7355,7 +7381,7 @@ id = "miro-credential"
 description = "Miro OAuth client secret or access token next to a miro-named setting (MIRO_CLIENT_SECRET, MIRO_ACCESS_TOKEN)"
 category = "token"
 # Shape: https://developers.miro.com/docs/getting-started-with-oauth (client ID and secret); shapes not documented
-pattern = '''(?<![A-Za-z0-9])[mM][iI][rR][oO](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_-]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''(?<![A-Za-z0-9])[mM][iI][rR][oO](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[kK][eE][yY]|[tT][oO][kK][eE][nN]|[sS][eE][cC][rR][eE][tT])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_-]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["miro"]
 validate = "entropy>=3.0"
@@ -7397,7 +7423,7 @@ id = "zoho-credential"
 description = "Zoho OAuth client secret next to a zoho-named setting (ZOHO_CLIENT_SECRET)"
 category = "token"
 # Shape: https://www.zoho.com/accounts/protocol/oauth-setup.html (client ID 1000.… and client secret); the secret's shape is not documented
-pattern = '''[zZ][oO][hH][oO](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN])(?:\\?["'])?(?:(?:[\])`*]{0,2}+(?:\s*+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:is|to)\s|[-\x{2013}](?=\s)|=\[|=>|:=|[:=>,])\s*+|[ \t]++)(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+)|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.-]{24,}+)(?![A-Za-z0-9_-])'''
+pattern = '''[zZ][oO][hH][oO](?:[_.-]?[A-Za-z0-9]++){0,6}+(?<=[sS][eE][cC][rR][eE][tT]|[tT][oO][kK][eE][nN])(?:\\?["'])?(?:{{name-value-separator}})|\s++)(?:\\?["'])?(?![$<{%\[*]|(?i:process\.env|os\.environ|import\.meta|your[_-]|changeme|xxxx|none\b|null\b))([A-Za-z0-9_.-]{24,}+)(?![A-Za-z0-9_-])'''
 secret_group = 1
 keywords = ["zoho"]
 validate = "entropy>=3.0"
@@ -9402,7 +9428,7 @@ description = "Card verification code (3-4 digits) after cvv, cvc, cvv2, cvc2, c
 category = "financial"
 # Shape: the 3-digit CVV2/CVC2 (4-digit CID on Amex) of ISO/IEC 7813 cards, as named by payment
 # APIs (Stripe cvc, Braintree cvv, Adyen cvc) and checkout forms.
-pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)[vV][vVcCnN](?i:[_ .-]?2)?(?i:[_ .-]?(?:code|number|num|no|value))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)[vV][vVcCnN](?i:[_ .-]?2)?(?i:[_ .-]?(?:code|number|num|no|value))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|#|\||{{label-separator-end}}([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
 secret_group = 1
 keywords = ["cvv", "cvc", "cvn"]
 replace = "label"
@@ -9428,7 +9454,7 @@ id = "card-csc"
 description = "Card security code (3-4 digits) after csc or card_csc"
 category = "financial"
 # Shape: the card security code (CSC), the generic name of the CVV2/CVC2/CID value.
-pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)[sS][cC](?i:[_ .-]?(?:code|number|num|no|value))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)[sS][cC](?i:[_ .-]?(?:code|number|num|no|value))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|#|\||{{label-separator-end}}([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
 secret_group = 1
 keywords = ["csc"]
 replace = "label"
@@ -9450,7 +9476,7 @@ category = "financial"
 # Content-ID (cid:image001) or a client id, so it counts only as CID or after card/amex. The
 # pattern starts with the letters cid and looks back for the rest, so the JIT scans for one word.
 # "CID #1965" is an issue or defect id (Coverity CIDs in changelogs), so '#' is no separator here.
-pattern = '''[cC][iI][dD](?<=(?<![A-Za-z0-9])CID|(?<![A-Za-z0-9])(?:[cC]ard|CARD|[aA]mex|AMEX)[_ .-][cC][iI][dD]|(?<![A-Za-z0-9])(?:[cC]ard|[aA]mex)(?:Cid|CID|cid)|(?<![A-Za-z0-9])(?:CARD|AMEX)CID)(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
+pattern = '''[cC][iI][dD](?<=(?<![A-Za-z0-9])CID|(?<![A-Za-z0-9])(?:[cC]ard|CARD|[aA]mex|AMEX)[_ .-][cC][iI][dD]|(?<![A-Za-z0-9])(?:[cC]ard|[aA]mex)(?:Cid|CID|cid)|(?<![A-Za-z0-9])(?:CARD|AMEX)CID){{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|\||{{label-separator-end}}([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
 secret_group = 1
 keywords = ["cid"]
 replace = "label"
@@ -9473,7 +9499,7 @@ category = "financial"
 # security_code, checkout forms "Security code").
 # The same code under the names checkout forms use in German, French, Italian, Spanish and
 # Portuguese.
-pattern = '''(?:(?:(?<![A-Za-z0-9])[sS]ecurity|(?<=[a-z])Security|(?<![A-Za-z0-9])SECURITY|(?<![A-Za-z0-9])[cC]ard|(?<=[a-z])Card|(?<![A-Za-z0-9])CARD)[ _.-]?(?:[cC]ode|CODE)|(?:(?:(?<![A-Za-z0-9])[kK]artenp|(?<![A-Za-z0-9])[pP])r(?:ü|ue|u)fnummer|(?<![A-Za-z0-9])[cC]ryptogramme(?:[ _.-]visuel)?|(?<![A-Za-z0-9])[cC]odice[ _.-]di[ _.-]sicurezza|(?<![A-Za-z0-9])[cC](?:ó|o)digo[ _.-]de[ _.-]segur(?:idad|ança|anca)|(?<![A-Za-z0-9])[bB]eveiligingscode|セキュリティコード))(?:\s?\((?i:cvv2?|cvc2?|csc|cid|cvn)\))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|ist|est|è|es)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[sS]ecurity|(?<=[a-z])Security|(?<![A-Za-z0-9])SECURITY|(?<![A-Za-z0-9])[cC]ard|(?<=[a-z])Card|(?<![A-Za-z0-9])CARD)[ _.-]?(?:[cC]ode|CODE)|(?:(?:(?<![A-Za-z0-9])[kK]artenp|(?<![A-Za-z0-9])[pP])r(?:ü|ue|u)fnummer|(?<![A-Za-z0-9])[cC]ryptogramme(?:[ _.-]visuel)?|(?<![A-Za-z0-9])[cC]odice[ _.-]di[ _.-]sicurezza|(?<![A-Za-z0-9])[cC](?:ó|o)digo[ _.-]de[ _.-]segur(?:idad|ança|anca)|(?<![A-Za-z0-9])[bB]eveiligingscode|セキュリティコード))(?:\s?\((?i:cvv2?|cvc2?|csc|cid|cvn)\))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|ist|est|è|es)\s|#|\||{{label-separator-end}}([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
 secret_group = 1
 keywords = ["security_code", "securitycode", "security code", "security-code", "security.code", "card_code", "cardcode", "card code", "card-code", "card.code", "fnummer", "cryptogramme", "sicurezza", "seguridad", "segurança", "seguranca", "beveiligingscode", "セキュリティコード"]
 replace = "label"
@@ -9502,7 +9528,7 @@ id = "card-verification-value"
 description = "Card verification code (3-4 digits) after card verification value/code/number"
 category = "financial"
 # Shape: the CVV2/CVC2 spelled out ("Card Verification Value"), as in checkout forms and prose.
-pattern = '''(?:(?<![A-Za-z0-9])[cC]ard|(?<=[a-z])Card)[ _.-]?[vV]erification[ _.-]?(?:[vV]alue|[cC]ode|[nN]umber)(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[cC]ard|(?<=[a-z])Card)[ _.-]?[vV]erification[ _.-]?(?:[vV]alue|[cC]ode|[nN]umber){{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|#|\||{{label-separator-end}}([0-9]{3,4})(?![0-9A-Za-z]|[.,/:-][0-9])'''
 secret_group = 1
 keywords = ["verification"]
 replace = "label"
@@ -9528,7 +9554,7 @@ category = "financial"
 # The same date under the names checkout forms use in German, Italian, Spanish and Portuguese
 # (the French date d'expiration is matched by the exp… names). A full date after the name
 # (scadenza 30/11/2026, gültig bis 31.12.2029) is no month/year and is kept.
-pattern = '''(?:(?:(?<![A-Za-z0-9])[eE]|(?<=[a-z])E)[xX][pP](?i:iry|iration|ires|ire)?\.?(?i:[_ .-]?(da?te?|dt)|[_ .-]?(?:mm[_ /-]?yy(?:yy)?|month[_ /-]?year))?|(?:(?<![A-Za-z0-9])[aA]blauf(?:datum)?|(?<![A-Za-z0-9])[gG](?:ü|ue|u)ltig[ _.-]bis|(?<![A-Za-z0-9])[sS]cadenza|(?<![A-Za-z0-9])(?:[fF]echa[ _.-]de[ _.-])?[cC]aducidad|(?<![A-Za-z0-9])[vV]enc(?:imiento|e)|(?<![A-Za-z0-9])[vV]alidade|(?<![A-Za-z0-9])[vV]ervaldatum|有効期限))(?:\s?\((?i:mm\s?/\s?(?:yy|aa|jj)(?:yy|aa|jj)?)\))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|ist|è|es|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?:0[1-9]|1[0-2])\s?(?:/|%2[Ff])\s?(?:20)?[0-9]{2}|[1-9]/(?:20)?[0-9]{2}|(?:0[1-9]|1[0-2])[.-](?:20)?[0-9]{2}|20[0-9]{2}[/-](?:0[1-9]|1[0-2])|(?(1)(?:0[1-9]|1[0-2])[0-9]{2}|(*FAIL)))(?![0-9A-Za-z]|[/.:-][0-9]|\s(?i:years?|yrs?|months?)\b)'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[eE]|(?<=[a-z])E)[xX][pP](?i:iry|iration|ires|ire)?\.?(?i:[_ .-]?(da?te?|dt)|[_ .-]?(?:mm[_ /-]?yy(?:yy)?|month[_ /-]?year))?|(?:(?<![A-Za-z0-9])[aA]blauf(?:datum)?|(?<![A-Za-z0-9])[gG](?:ü|ue|u)ltig[ _.-]bis|(?<![A-Za-z0-9])[sS]cadenza|(?<![A-Za-z0-9])(?:[fF]echa[ _.-]de[ _.-])?[cC]aducidad|(?<![A-Za-z0-9])[vV]enc(?:imiento|e)|(?<![A-Za-z0-9])[vV]alidade|(?<![A-Za-z0-9])[vV]ervaldatum|有効期限))(?:\s?\((?i:mm\s?/\s?(?:yy|aa|jj)(?:yy|aa|jj)?)\))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|ist|è|es|é)\s|#|\||{{label-separator-end}}((?:0[1-9]|1[0-2])\s?(?:/|%2[Ff])\s?(?:20)?[0-9]{2}|[1-9]/(?:20)?[0-9]{2}|(?:0[1-9]|1[0-2])[.-](?:20)?[0-9]{2}|20[0-9]{2}[/-](?:0[1-9]|1[0-2])|(?(1)(?:0[1-9]|1[0-2])[0-9]{2}|(*FAIL)))(?![0-9A-Za-z]|[/.:-][0-9]|\s(?i:years?|yrs?|months?)\b)'''
 secret_group = 2
 keywords = ["exp", "ablauf", "ltig bis", "ltig_bis", "ltig-bis", "ltig.bis", "scadenza", "caducidad", "venc", "validade", "vervaldatum", "有効期限"]
 replace = "label"
@@ -9563,7 +9589,7 @@ description = "Card expiry month (1-12) after exp_month, expMonth, expiry_month,
 category = "financial"
 # Shape: the separate expiry fields of payment APIs (Stripe exp_month/exp_year, Adyen
 # expiryMonth/expiryYear, PayPal expire_month/expire_year).
-pattern = '''(?:(?<![A-Za-z0-9])[eE]|(?<=[a-z])E)[xX][pP](?i:iry|iration|ire)?[_ .-]?(?:[mM](?i:onth|m))(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+(0?[1-9]|1[0-2])(?![0-9A-Za-z]|[.,/:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[eE]|(?<=[a-z])E)[xX][pP](?i:iry|iration|ire)?[_ .-]?(?:[mM](?i:onth|m)){{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|\||{{label-separator-end}}(0?[1-9]|1[0-2])(?![0-9A-Za-z]|[.,/:-][0-9])'''
 secret_group = 1
 keywords = ["exp"]
 replace = "label"
@@ -9582,7 +9608,7 @@ id = "card-expiry-year"
 description = "Card expiry year (YY or 20YY) after exp_year, expYear, expiry_year, expirationYear, expire_year, exp_yy"
 category = "financial"
 # Shape: see card-expiry-month.
-pattern = '''(?:(?<![A-Za-z0-9])[eE]|(?<=[a-z])E)[xX][pP](?i:iry|iration|ire)?[_ .-]?(?:[yY](?i:ear|yyy|y))(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?:20)?[0-9]{2})(?![0-9A-Za-z]|[.,/:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[eE]|(?<=[a-z])E)[xX][pP](?i:iry|iration|ire)?[_ .-]?(?:[yY](?i:ear|yyy|y)){{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|\||{{label-separator-end}}((?:20)?[0-9]{2})(?![0-9A-Za-z]|[.,/:-][0-9])'''
 secret_group = 1
 keywords = ["exp"]
 replace = "label"
@@ -9601,7 +9627,7 @@ id = "iban-keyed"
 description = "IBAN in any letter case (also lower case) after iban, iban_number, ibanCode, mod-97 checked"
 category = "financial"
 # Shape: ISO 13616 (see iban); the keyword-less iban rule takes upper-case IBANs only.
-pattern = '''(?:(?<![A-Za-z0-9])[iI]|(?<=[a-z])I)[bB][aA][nN](?i:[_ .-]?(?:number|num|no|code|account))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([A-Za-z]{2}[0-9]{2}(?:[ ]?[A-Za-z0-9]{4}){2,7}(?:[ ]?[A-Za-z0-9]{1,4})?)(?![A-Za-z0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[iI]|(?<=[a-z])I)[bB][aA][nN](?i:[_ .-]?(?:number|num|no|code|account))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|#|\||{{label-separator-end}}([A-Za-z]{2}[0-9]{2}(?:[ ]?[A-Za-z0-9]{4}){2,7}(?:[ ]?[A-Za-z0-9]{1,4})?)(?![A-Za-z0-9])'''
 secret_group = 1
 validate = "iban"
 keywords = ["iban"]
@@ -9622,7 +9648,7 @@ description = "Card expiry date (MM/YY, MM/YYYY, MM-YY) after valid thru, valid 
 category = "financial"
 # Shape: the expiry as printed on the card front ("VALID THRU 12/29", ISO/IEC 7813; American Express
 # prints "GOOD THRU"). "valid until" is left out: "offer valid until 12/31" is a month and a day.
-pattern = '''(?:[vV](?<=(?<![A-Za-z0-9])[vV]|[a-z]V)(?:alid|ALID)|[gG](?<=(?<![A-Za-z0-9])[gG]|[a-z]G)(?:ood|OOD))[ _.-]?(?:[tT]hru|THRU|[tT]hrough|THROUGH)(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?:0[1-9]|1[0-2])\s?(?:/|%2[Ff])\s?(?:20)?[0-9]{2}|[1-9]/(?:20)?[0-9]{2}|(?:0[1-9]|1[0-2])[.-](?:20)?[0-9]{2}|20[0-9]{2}[/-](?:0[1-9]|1[0-2]))(?![0-9A-Za-z]|[/.:-][0-9])'''
+pattern = '''(?:[vV](?<=(?<![A-Za-z0-9])[vV]|[a-z]V)(?:alid|ALID)|[gG](?<=(?<![A-Za-z0-9])[gG]|[a-z]G)(?:ood|OOD))[ _.-]?(?:[tT]hru|THRU|[tT]hrough|THROUGH){{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|#|\||{{label-separator-end}}((?:0[1-9]|1[0-2])\s?(?:/|%2[Ff])\s?(?:20)?[0-9]{2}|[1-9]/(?:20)?[0-9]{2}|(?:0[1-9]|1[0-2])[.-](?:20)?[0-9]{2}|20[0-9]{2}[/-](?:0[1-9]|1[0-2]))(?![0-9A-Za-z]|[/.:-][0-9])'''
 secret_group = 1
 keywords = ["valid thru", "valid through", "valid_thru", "validthru", "valid-thru", "valid.thru", "good thru", "good through", "good_thru", "goodthru", "good-thru", "good.thru"]
 replace = "label"
@@ -9676,7 +9702,7 @@ category = "financial"
 # number (an ICCID starts with 89) is no payment card.
 # The same PANs under the names checkout forms use in German, French, Spanish, Italian and
 # Portuguese.
-pattern = '''(?:(?<![iI][dD][ _.-])(?<![iI]dentity[ _.-])(?<![sS][iI][mM][ _.-])(?:(?<![A-Za-z0-9])[cC]ard|(?<=[a-z])Card|(?<![A-Za-z0-9])CARD|(?<![A-Za-z0-9])(?:[cC][cC]|CC)(?=[ _.-]?(?i:num|no\b|nr\b|#)))|(?:(?<![A-Za-z0-9])(?:[kK]arten(?:nummer|nr\.?)|[kK]reditkarte(?:nnummer)?|[cC]arte(?:[ _.-](?:bancaire|de[ _.-]cr[ée]dit|bleue))?|[tT]arjeta(?:[ _.-]de[ _.-](?:cr[ée]dito|d[ée]bito))?|[cC]arta(?:[ _.-]di[ _.-]credito)?|[cC]art[ãa]o(?:[ _.-]de[ _.-](?:cr[ée]dito|d[ée]bito))?)|(?<![A-Za-z0-9])(?i:num[eé]ro|n[uú]mero)[ _.-](?:de|di|della|do)[ _.-](?:carte|tarjeta|carta|cart[ãa]o)|(?<![A-Za-z0-9])[kK]aartnummer|カード番号))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+(?=[1-6]|0[ -]?6[ -]?0[ -]?4)([0-9](?:[ -]?[0-9]){11,18}+)(?![0-9A-Za-z]|[ .,:-][0-9])'''
+pattern = '''(?:(?<![iI][dD][ _.-])(?<![iI]dentity[ _.-])(?<![sS][iI][mM][ _.-])(?:(?<![A-Za-z0-9])[cC]ard|(?<=[a-z])Card|(?<![A-Za-z0-9])CARD|(?<![A-Za-z0-9])(?:[cC][cC]|CC)(?=[ _.-]?(?i:num|no\b|nr\b|#)))|(?:(?<![A-Za-z0-9])(?:[kK]arten(?:nummer|nr\.?)|[kK]reditkarte(?:nnummer)?|[cC]arte(?:[ _.-](?:bancaire|de[ _.-]cr[ée]dit|bleue))?|[tT]arjeta(?:[ _.-]de[ _.-](?:cr[ée]dito|d[ée]bito))?|[cC]arta(?:[ _.-]di[ _.-]credito)?|[cC]art[ãa]o(?:[ _.-]de[ _.-](?:cr[ée]dito|d[ée]bito))?)|(?<![A-Za-z0-9])(?i:num[eé]ro|n[uú]mero)[ _.-](?:de|di|della|do)[ _.-](?:carte|tarjeta|carta|cart[ãa]o)|(?<![A-Za-z0-9])[kK]aartnummer|カード番号))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|ist|est|es|è|é)\s|#|\||{{label-separator-end}}(?=[1-6]|0[ -]?6[ -]?0[ -]?4)([0-9](?:[ -]?[0-9]){11,18}+)(?![0-9A-Za-z]|[ .,:-][0-9])'''
 secret_group = 1
 validate = "luhn"
 keywords = ["card", "cc#", "cc #", "ccnum", "cc_num", "cc-num", "cc num", "cc.num", "ccno", "cc_no", "cc-no", "cc no", "cc.no", "ccnr", "cc_nr", "cc nr", "karte", "carte", "tarjeta", "carta", "cartão", "cartao", "kaartnummer", "カード番号"]
@@ -9706,7 +9732,7 @@ id = "us-routing-number"
 description = "US bank routing number (ABA routing transit number, 9 digits) after routing number, routing_number, ABA, RTN"
 category = "financial"
 # Shape: ABA / Federal Reserve: routing transit number, 9 digits, the first two 00-12, 21-32, 61-72 or 80, the last a weighted mod-10 check digit
-pattern = '''(?:(?<![A-Za-z0-9])(?:[rR]outing|ROUTING)(?:[ _.-]?(?:[tT]ransit|TRANSIT))?|(?<![A-Za-z0-9])(?:ABA|[aA]ba|RTN)(?![a-z]))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?:0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])(?:[rR]outing|ROUTING)(?:[ _.-]?(?:[tT]ransit|TRANSIT))?|(?<![A-Za-z0-9])(?:ABA|[aA]ba|RTN)(?![a-z]))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||{{label-separator-end}}((?:0[0-9]|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)[0-9]{7})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["routing", "aba ", "aba:", "aba#", "aba_", "aba-", "aba=", "aba\"", "rtn"]
 replace = "label"
@@ -9727,7 +9753,7 @@ category = "financial"
 # Shape: national bank account numbers (US 4-17 digits; UK 8 digits; others up to 17), taken only after an account-number name
 # The same numbers under the names bank forms use in German, French, Spanish, Italian,
 # Portuguese and Dutch.
-pattern = '''(?:(?:(?<![A-Za-z0-9])(?:[bB]ank[ _.-]?)?(?:[aA]ccount|ACCOUNT|[aA]cct|ACCT)|(?<=[a-z])(?:Account|Acct))(?=[ _.-]?(?i:number|num|nbr|no\b|no\.|nr\b|nr\.|#))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}|(?:(?<![A-Za-z0-9])(?:[kK]onto(?:nummer|[ _.-]?[nN]r\.?)|KONTONUMMER|[rR]ekeningnummer|REKENINGNUMMER)|(?<![A-Za-z0-9])(?i:num[eé]ro|n[uú]mero)[ _.-](?:de|di|da|do)[ _.-](?:compte|cuenta|conto|conta)))(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9](?:[ -]?[0-9]){5,16})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])(?:[bB]ank[ _.-]?)?(?:[aA]ccount|ACCOUNT|[aA]cct|ACCT)|(?<=[a-z])(?:Account|Acct))(?=[ _.-]?(?i:number|num|nbr|no\b|no\.|nr\b|nr\.|#))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}|(?:(?<![A-Za-z0-9])(?:[kK]onto(?:nummer|[ _.-]?[nN]r\.?)|KONTONUMMER|[rR]ekeningnummer|REKENINGNUMMER)|(?<![A-Za-z0-9])(?i:num[eé]ro|n[uú]mero)[ _.-](?:de|di|da|do)[ _.-](?:compte|cuenta|conto|conta))){{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||{{label-separator-end}}([0-9](?:[ -]?[0-9]){5,16})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["account", "acct", "konto", "rekeningnummer", "de compte", "de cuenta", "di conto", "da conta", "do conto"]
 replace = "label"
@@ -9755,7 +9781,7 @@ category = "financial"
 # joined by no-break spaces (U+00A0, U+202F) or dashes. The mod-97 check reads only ASCII spaces, so
 # these forms are taken only after an iban name, where the name is what tells; the plain forms are
 # iban's and iban-keyed's, which check the digits.
-pattern = '''(?:(?<![A-Za-z0-9])[iI]|(?<=[a-z])I)[bB][aA][nN](?i:[_ .-]?(?:number|num|no|code|account))?(?:\s?\((?i:iban)\))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?:[A-Za-z]{2}[0-9]{2}(?:([-\x{a0}\x{202f}])[A-Za-z0-9]{4})(?:\2[A-Za-z0-9]{4}){1,6}(?:\2[A-Za-z0-9]{1,4})?|[A-Za-z]{2} [0-9]{2}(?: [A-Za-z0-9]{4}){2,7}(?: [A-Za-z0-9]{1,4})?))(?![A-Za-z0-9]|[-\x{a0}][A-Za-z0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[iI]|(?<=[a-z])I)[bB][aA][nN](?i:[_ .-]?(?:number|num|no|code|account))?(?:\s?\((?i:iban)\))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is)\s|#|\||{{label-separator-end}}((?:[A-Za-z]{2}[0-9]{2}(?:([-\x{a0}\x{202f}])[A-Za-z0-9]{4})(?:\2[A-Za-z0-9]{4}){1,6}(?:\2[A-Za-z0-9]{1,4})?|[A-Za-z]{2} [0-9]{2}(?: [A-Za-z0-9]{4}){2,7}(?: [A-Za-z0-9]{1,4})?))(?![A-Za-z0-9]|[-\x{a0}][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["iban"]
 replace = "label"
@@ -9993,7 +10019,7 @@ category = "pii"
 # Shape: ITU-T E.164 and national plans (any shape) after a phone field name
 # One name per rule (see phone-keyed-mobile, phone-keyed-tel): a rule starting with one literal
 # word keeps the JIT's fast literal scan, an alternation of words does not.
-pattern = '''[pP][hH][oO][nN][eE](?i:[_.-]?(?:number|num|no))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|at)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,3}+[0-9]){6,14}+(?:,?[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|[nN]\.?|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
+pattern = '''[pP][hH][oO][nN][eE](?i:[_.-]?(?:number|num|no))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|at)\s|#|\||{{label-separator-end}}((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,3}+[0-9]){6,14}+(?:,?[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|[nN]\.?|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
 secret_group = 1
 keywords = ["phone"]
 replace = "label"
@@ -10018,7 +10044,7 @@ category = "pii"
 # Shape: ITU-T E.164 and national plans (any shape) after the word for a mobile phone in French
 # (ARCEP numéros mobiles 06/07), Spanish (CNMC 6xx/7xx), Dutch (ACM 06) and German (BNetzA 015x-017x).
 # Compact digits (portable=0612345678) have no shape of their own, so the name is what tells.
-pattern = '''(?:(?:[mM][oO][bB][iI][lL][eE]|[mM][sS][iI][sS][dD][nN]|(?<![A-Za-z0-9])(?:[mM]ob|MOB)\.?(?![A-Za-z]))|(?:(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)(?i:ortable)|(?:(?<![A-Za-z0-9])[mM]|(?<=[a-z])M)(?i:[oó]vil|obiel)|(?:(?<![A-Za-z0-9])[hH]|(?<=[a-z])H)(?i:andy)(?=(?i:[_.-]?(?:nummer|nr|number|no))|\\?["']?\s{0,3}+[:=])|(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)(?i:ellulaire)))(?i:[_.-]?(?:number|num|no|nr|nummer|numero))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|at)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,3}+[0-9]){6,14}+(?:,?[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|[nN]\.?|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
+pattern = '''(?:(?:[mM][oO][bB][iI][lL][eE]|[mM][sS][iI][sS][dD][nN]|(?<![A-Za-z0-9])(?:[mM]ob|MOB)\.?(?![A-Za-z]))|(?:(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)(?i:ortable)|(?:(?<![A-Za-z0-9])[mM]|(?<=[a-z])M)(?i:[oó]vil|obiel)|(?:(?<![A-Za-z0-9])[hH]|(?<=[a-z])H)(?i:andy)(?=(?i:[_.-]?(?:nummer|nr|number|no))|\\?["']?\s{0,3}+[:=])|(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)(?i:ellulaire)))(?i:[_.-]?(?:number|num|no|nr|nummer|numero))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|at)\s|#|\||{{label-separator-end}}((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,3}+[0-9]){6,14}+(?:,?[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|[nN]\.?|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
 secret_group = 1
 keywords = ["mob", "msisdn", "portable", "movil", "móvil", "mobiel", "handy", "cellulaire"]
 replace = "label"
@@ -10048,7 +10074,7 @@ description = "Phone number of any shape after tel, tel., tel_no, tel-number, Te
 # would cost the JIT its fast scan, and French numbers have their own shape (phone-national).
 category = "pii"
 # Shape: ITU-T E.164 and national plans (any shape) after a tel field name (RFC 3966 tel)
-pattern = '''(?:(?<![A-Za-z])[tT][eE][lL](?i:[eé]f[oó]no?(?:n?nr\.?|nummer)?|efoon(?:nummer)?|efone|emóvel|emovel|\.?[ ]?nr\.?|\.|[_.-]?(?:number|num|no))?(?:;[A-Za-z]++=[A-Za-z,"]++)*+|(?<![A-Za-z])(?:[rR]ufnummer|RUFNUMMER|[tT]lf\.?|[tT]fno\.?|[pP]uhelin|[dD]irect[ ](?:line|dial)|[pP]h\.|[fF]on(?=[ ]?:)))(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|at)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,3}+[0-9]){6,14}+(?:,?[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|[nN]\.?|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
+pattern = '''(?:(?<![A-Za-z])[tT][eE][lL](?i:[eé]f[oó]no?(?:n?nr\.?|nummer)?|efoon(?:nummer)?|efone|emóvel|emovel|\.?[ ]?nr\.?|\.|[_.-]?(?:number|num|no))?(?:;[A-Za-z]++=[A-Za-z,"]++)*+|(?<![A-Za-z])(?:[rR]ufnummer|RUFNUMMER|[tT]lf\.?|[tT]fno\.?|[pP]uhelin|[dD]irect[ ](?:line|dial)|[pP]h\.|[fF]on(?=[ ]?:))){{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|at)\s|#|\||{{label-separator-end}}((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,3}+[0-9]){6,14}+(?:,?[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|[nN]\.?|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
 secret_group = 1
 keywords = ["tel", "rufnummer", "tlf", "tfno", "puhelin", "direct line", "direct dial", "ph.", "fon:", "fon :"]
 replace = "label"
@@ -10073,7 +10099,7 @@ id = "phone-keyed-cell"
 description = "Phone number of any shape after cell, cellphone, cell_number, celular, cellulare"
 category = "pii"
 # Shape: ITU-T E.164 and national plans (any shape) after a cell field name
-pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)[eE][lL](?:[lL](?i:ulare|phone)?|(?i:ular))(?i:[_.-]?(?:number|num|no)|\.(?=[ ]?:))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|at)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,3}+[0-9]){6,14}+(?:,?[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|[nN]\.?|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)[eE][lL](?:[lL](?i:ulare|phone)?|(?i:ular))(?i:[_.-]?(?:number|num|no)|\.(?=[ ]?:))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|at)\s|#|\||{{label-separator-end}}((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,3}+[0-9]){6,14}+(?:,?[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|[nN]\.?|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
 secret_group = 1
 keywords = ["cel"]
 replace = "label"
@@ -10092,7 +10118,7 @@ id = "phone-keyed-fax"
 description = "Fax number of any shape after fax, fax_number, faxNo"
 category = "pii"
 # Shape: ITU-T E.164 and national plans (any shape) after a fax field name
-pattern = '''(?:(?<![A-Za-z0-9])[fF]|(?<=[a-z])F)[aA][xX](?i:[_.-]?(?:number|num|no))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|at)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,3}+[0-9]){6,14}+(?:,?[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|[nN]\.?|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[fF]|(?<=[a-z])F)[aA][xX](?i:[_.-]?(?:number|num|no))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|at)\s|#|\||{{label-separator-end}}((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,3}+[0-9]){6,14}+(?:,?[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|[nN]\.?|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
 secret_group = 1
 keywords = ["fax"]
 replace = "label"
@@ -10269,7 +10295,7 @@ category = "pii"
 # 010-1234-5678) and Russian (8 912 345-67-89). Compact digits have no shape of their own, so the
 # name is what tells. Keywords are written without their first Cyrillic letter: keywords are
 # compared ASCII-case-insensitively, so "Телефон" is found through "елефон".
-pattern = '''(?:電話(?:番号)?|电话(?:号码)?|携帯(?:電話)?(?:番号)?|手机(?:号码|号)?|전화(?:번호)?|휴대(?:폰|전화)(?:[ ]?번호)?|핸드폰(?:[ ]?번호)?|[тТ]елефон|ТЕЛЕФОН|(?<![А-Яа-яA-Za-z])[тТ]ел\.)(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>：]{1,2}+|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,3}+[0-9]){6,14}+(?:,?[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|[nN]\.?|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
+pattern = '''(?:電話(?:番号)?|电话(?:号码)?|携帯(?:電話)?(?:番号)?|手机(?:号码|号)?|전화(?:번호)?|휴대(?:폰|전화)(?:[ ]?번호)?|핸드폰(?:[ ]?번호)?|[тТ]елефон|ТЕЛЕФОН|(?<![А-Яа-яA-Za-z])[тТ]ел\.){{label-separator-start}}(?i:to)\s|,|[:=>：]{1,2}+|#|\||{{label-separator-end}}((?:\+|%2[Bb])?\(?[0-9](?:[ ()./-]{0,3}+[0-9]){6,14}+(?:,?[ ]?(?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|[nN]\.?|\.)?|EXT\.?|#|[pP]oste|[dD]urchwahl|[iI]nt\.|[iI]nterno)[.:]?[ ]?[0-9]{1,6}+|[ ]?\((?:[xX]|[eE][xX][tT](?:[eE][nN][sS][iI][oO][nN]|\.)?|EXT\.?|[pP]oste|[iI]nt\.)[.:]?[ ]?[0-9]{1,6}+\)|;[eE][xX][tT]=[0-9]{1,6}+)?)(?![0-9])'''
 secret_group = 1
 keywords = ["電話", "电话", "携帯", "手机", "전화", "휴대", "핸드폰", "елефон", "ел."]
 replace = "label"
@@ -10335,7 +10361,7 @@ id = "us-ssn-keyed"
 description = "US Social Security number after ssn, SSN#, ssn_number, userSsn: 123-45-6789, 123 45 6789, 123.45.6789 or 123456789, valid ranges only"
 category = "pii"
 # Shape: SSA (see us-ssn)
-pattern = '''(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)[sS][nN](?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?!000|666|9)[0-9]{3}([ .-]?)(?!00)[0-9]{2}\2(?!0000)[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)[sS][nN](?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}((?!000|666|9)[0-9]{3}([ .-]?)(?!00)[0-9]{2}\2(?!0000)[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["ssn"]
 replace = "label"
@@ -10360,7 +10386,7 @@ id = "us-ssn-social-security"
 description = "US Social Security number after social security, social_security_number, socialSecurityNumber, soc_sec_no, SocSecNo, valid ranges only"
 category = "pii"
 # Shape: SSA (see us-ssn)
-pattern = '''[sS](?:ocial|OCIAL|(?<![A-Za-z0-9][sS])(?:oc|OC))[ _.-]?[sS](?:ecurity|ECURITY|ec|EC)(?i:[ _.-]?(?:number|num|nbr|no\.?|#))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?!000|666|9)[0-9]{3}([ .-]?)(?!00)[0-9]{2}\2(?!0000)[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''[sS](?:ocial|OCIAL|(?<![A-Za-z0-9][sS])(?:oc|OC))[ _.-]?[sS](?:ecurity|ECURITY|ec|EC)(?i:[ _.-]?(?:number|num|nbr|no\.?|#))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}((?!000|666|9)[0-9]{3}([ .-]?)(?!00)[0-9]{2}\2(?!0000)[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["social security", "social_security", "socialsecurity", "social-security", "social.security", "soc sec", "soc_sec", "socsec", "soc-sec", "soc.sec"]
 replace = "label"
@@ -10382,7 +10408,7 @@ id = "passport-number"
 description = "Passport number (6-9 letters and digits, with a digit) after passport, passport_number, passportNo, Passport No., travel document number, passeport, passaporto, passaporte, pasaporte, paspoort, Reisepass, Passnummer, Pass-Nr., паспорт, パスポート, 护照"
 category = "pii"
 # Shape: ICAO Doc 9303 (document number: up to 9 alphanumerics) and the issuing states' formats (US 9 digits, UK 9 digits, DE C01X00T47, FR 12AB34567, IT YA1234567, ES AAA123456, IN A1234567)
-pattern = '''(?:(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)a(?:ss(?:port|eport|aport[oe]|nummer|[ _.-]?[nN][rR]\.?(?![a-z]))|saporte|spoort)|(?<![A-Za-z0-9])PASS(?:PORT|EPORT|APORT[OE]|NUMMER)|(?<![A-Za-z0-9])PAS(?:APORTE|POORT)|(?:(?<![A-Za-z0-9])[rR]|(?<=[a-z])R)eisepass|(?<![A-Za-z0-9])REISEPASS|(?:(?<![A-Za-z0-9])[tT]|(?<=[a-z])T)ravel[ _.-]?[dD]ocument|(?<![A-Za-z0-9])TRAVEL[ _.-]?DOCUMENT|[пП]аспорт[а]?|ПАСПОРТ|パスポート|旅券|护照|護照)(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer)|\s?(?:番号|号码|號碼|номер)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?=[A-Za-z]{0,8}[0-9])[A-Za-z0-9]{6,9})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)a(?:ss(?:port|eport|aport[oe]|nummer|[ _.-]?[nN][rR]\.?(?![a-z]))|saporte|spoort)|(?<![A-Za-z0-9])PASS(?:PORT|EPORT|APORT[OE]|NUMMER)|(?<![A-Za-z0-9])PAS(?:APORTE|POORT)|(?:(?<![A-Za-z0-9])[rR]|(?<=[a-z])R)eisepass|(?<![A-Za-z0-9])REISEPASS|(?:(?<![A-Za-z0-9])[tT]|(?<=[a-z])T)ravel[ _.-]?[dD]ocument|(?<![A-Za-z0-9])TRAVEL[ _.-]?DOCUMENT|[пП]аспорт[а]?|ПАСПОРТ|パスポート|旅券|护照|護照)(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer)|\s?(?:番号|号码|號碼|номер)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}((?=[A-Za-z]{0,8}[0-9])[A-Za-z0-9]{6,9})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["passport", "passeport", "passaport", "pasaporte", "reisepass", "paspoort", "passnummer", "pass-nr", "pass nr", "pass_nr", "pass.nr", "passnr", "travel document", "travel_document", "traveldocument", "travel-document", "travel.document", "аспорт", "パスポート", "护照", "護照", "旅券"]
 replace = "label"
@@ -10412,7 +10438,7 @@ id = "national-id"
 description = "National identity or insurance number after national_id, nationalId, national identity number, national insurance number, NATIONAL_ID_NO (5+ digits, upper-case letters, spaces or dashes; or one 8-12 character document number with a digit, such as the French CNI X4RTBPFW4)"
 category = "pii"
 # Shape: Per-country national ID formats (e.g. UK HMRC NIM39110 for the National Insurance number AB 12 34 56 C, Nigeria NIMC NIN 11 digits)
-pattern = '''(?:(?:(?<![A-Za-z0-9])[nN]|(?<=[a-z])N)ational|(?<![A-Za-z0-9])NATIONAL)(?i:[ _.-]?(?:id(?:entity|entification)?|insurance))(?i:[ _.-]?(?:card|number|num|nbr|no\.?|nr\.?|#)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?=[A-Z]{0,11}[0-9])[A-Z0-9]{8,12}(?![A-Za-z0-9]|[ .-][A-Za-z0-9])|(?=(?:[A-Z .-]{0,20}[0-9]){5})[A-Z0-9]{1,20}(?:[ .-](?=[A-Z]{0,19}[0-9]|[A-Z](?![A-Za-z0-9]))[A-Z0-9]{1,20}){0,5})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[nN]|(?<=[a-z])N)ational|(?<![A-Za-z0-9])NATIONAL)(?i:[ _.-]?(?:id(?:entity|entification)?|insurance))(?i:[ _.-]?(?:card|number|num|nbr|no\.?|nr\.?|#)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}((?=[A-Z]{0,11}[0-9])[A-Z0-9]{8,12}(?![A-Za-z0-9]|[ .-][A-Za-z0-9])|(?=(?:[A-Z .-]{0,20}[0-9]){5})[A-Z0-9]{1,20}(?:[ .-](?=[A-Z]{0,19}[0-9]|[A-Z](?![A-Za-z0-9]))[A-Z0-9]{1,20}){0,5})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["national"]
 replace = "label"
@@ -10435,7 +10461,7 @@ id = "national-id-nin"
 description = "National identity/insurance number after nin, NINO, NI number, ni_no (UK National Insurance AB 12 34 56 C, Nigerian NIN 11 digits)"
 category = "pii"
 # Shape: UK HMRC National Insurance Manual NIM39110 (two letters, six digits, A-D); Nigeria NIMC (NIN, 11 digits)
-pattern = '''(?:(?<![A-Za-z0-9])[nN]|(?<=[a-z])N)[iI](?:[nN][oO]?+(?![a-z])|(?i:[ _.-]?(?:number|no\.?)))(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?=(?:[A-Z .-]{0,20}[0-9]){5})[A-Z0-9]{1,20}(?:[ .-](?=[A-Z]{0,19}[0-9]|[A-Z](?![A-Za-z0-9]))[A-Z0-9]{1,20}){0,5})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[nN]|(?<=[a-z])N)[iI](?:[nN][oO]?+(?![a-z])|(?i:[ _.-]?(?:number|no\.?))){{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}((?=(?:[A-Z .-]{0,20}[0-9]){5})[A-Z0-9]{1,20}(?:[ .-](?=[A-Z]{0,19}[0-9]|[A-Z](?![A-Za-z0-9]))[A-Z0-9]{1,20}){0,5})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["nin", "ni number", "ni_number", "ni-number", "ni no", "ni_no", "ni.no", "ninumber", "ni.number"]
 replace = "label"
@@ -10459,7 +10485,7 @@ category = "pii"
 # characters (issue year and month, the issuing department's code, a 5-digit serial), the 2021
 # card (ICAO Doc 9303 TD1) a 9-character document number of capitals and digits.
 # The short name CNI must stand alone or end a snake_case or camelCase name (numero_cni, numeroCni).
-pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)(?:(?i:arte)[ _.-]?(?:(?i:d)['’ _.-]?)?(?i:identit)(?:[eE]|é|É)|(?:ni|NI)(?![a-z]))(?i:[ _.-]?(?:num[eé]ro|number|num|nbr|no\.?|nr\.?|n°|#)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|est)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{4}[0-9A-Z]{3}[0-9]{5}|(?=[A-Z]{0,8}[0-9])[A-Z0-9]{9})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)(?:(?i:arte)[ _.-]?(?:(?i:d)['’ _.-]?)?(?i:identit)(?:[eE]|é|É)|(?:ni|NI)(?![a-z]))(?i:[ _.-]?(?:num[eé]ro|number|num|nbr|no\.?|nr\.?|n°|#)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|est)\s|#|\||{{label-separator-end}}([0-9]{4}[0-9A-Z]{3}[0-9]{5}|(?=[A-Z]{0,8}[0-9])[A-Z0-9]{9})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["cni", "carte d", "carte_d", "carte-d", "carted", "carte i", "carte_i", "carte-i", "cartei", "carte.i"]
 replace = "label"
@@ -10482,7 +10508,7 @@ category = "pii"
 # Shape: Digital Agency, Act on the Use of Numbers to Identify a Specific Individual in
 # Administrative Procedures (https://www.digital.go.jp/en/policies/mynumber): 11 digits and a
 # check digit. The 12 digits are taken only after one of these names.
-pattern = '''(?:(?:(?<![A-Za-z0-9])[mM]|(?<=[a-z])M)[yY][ _.-]?(?:[nN]umber|NUMBER)|(?:(?<![A-Za-z0-9])[kK]|(?<=[a-z])K)(?i:ojin[ _.-]?bang(?:ou|o))|(?:(?<![A-Za-z0-9])[iI]|(?<=[a-z])I)(?i:ndividual[ _.-]?number)|マイナンバー|個人番号)(?i:[ _.-]?(?:card|no\.?|#))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|：|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{4}([ -]?)[0-9]{4}\2[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[mM]|(?<=[a-z])M)[yY][ _.-]?(?:[nN]umber|NUMBER)|(?:(?<![A-Za-z0-9])[kK]|(?<=[a-z])K)(?i:ojin[ _.-]?bang(?:ou|o))|(?:(?<![A-Za-z0-9])[iI]|(?<=[a-z])I)(?i:ndividual[ _.-]?number)|マイナンバー|個人番号)(?i:[ _.-]?(?:card|no\.?|#))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|：|\||{{label-separator-end}}([0-9]{4}([ -]?)[0-9]{4}\2[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["my_number", "mynumber", "my number", "my-number", "my.number", "kojin", "individual_number", "individualnumber", "individual number", "individual-number", "individual.number", "マイナンバー", "個人番号"]
 replace = "label"
@@ -10505,7 +10531,7 @@ category = "pii"
 # Shape: UIDAI (https://uidai.gov.in): the Aadhaar number is the Unique Identification (UID)
 # number, 12 digits, the first not 0 or 1. A POSIX uidNumber (LDAP) has at most 10 digits, so
 # it is kept.
-pattern = '''(?:(?<![A-Za-z0-9])[uU]|(?<=[a-z])U)[iI][dD][ _.-]?(?:[nN](?i:umber|um|o\.?))(?![a-z])(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([2-9][0-9]{3}([ -]?)[0-9]{4}\2[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[uU]|(?<=[a-z])U)[iI][dD][ _.-]?(?:[nN](?i:umber|um|o\.?))(?![a-z]){{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}([2-9][0-9]{3}([ -]?)[0-9]{4}\2[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["uid_n", "uidn", "uid n", "uid-n", "uid.n"]
 replace = "label"
@@ -10549,7 +10575,7 @@ category = "pii"
 # Shape: BSI / PAuswV: ID card serial number of 9 characters from [CFGHJKLMNPRTVWXYZ0-9] plus a check digit (older cards: 10 digits)
 # A value without a digit is taken only in that alphabet, which has no vowels, so a German word
 # after the name (bitte, vorhanden) is kept.
-pattern = '''(?:(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)(?i:ersonal-?ausweis)|(?:(?<![A-Za-z0-9])[aA]|(?<=[a-z])A)usweis|(?<![A-Za-z0-9])AUSWEIS)(?i:[ _.-]?(?:nummer|number|nr\.?|no\.?|id))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?=[A-Z]{0,9}[0-9])[A-Z0-9]{9,10}|[CFGHJKLMNPRTVWXYZ]{9})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)(?i:ersonal-?ausweis)|(?:(?<![A-Za-z0-9])[aA]|(?<=[a-z])A)usweis|(?<![A-Za-z0-9])AUSWEIS)(?i:[ _.-]?(?:nummer|number|nr\.?|no\.?|id))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}((?=[A-Z]{0,9}[0-9])[A-Z0-9]{9,10}|[CFGHJKLMNPRTVWXYZ]{9})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["ausweis"]
 replace = "label"
@@ -10574,7 +10600,7 @@ category = "pii"
 # Personalausweis (BSI: 9 characters of [CFGHJKLMNPRTVWXYZ0-9]) and the French CNI (12 digits, or 9).
 # The generic English name says only "identity card", so the value needs a digit, except for a
 # value in the German card alphabet, which has no vowels and so spells no word.
-pattern = '''(?:(?<![A-Za-z0-9])[iI]|(?<=[a-z])I)(?:[dD]|(?i:dentity))[ _.-]?(?:[cC]ard|CARD)(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?=[A-Z]{0,11}[0-9])[A-Z0-9]{6,12}|[CFGHJKLMNPRTVWXYZ]{9})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[iI]|(?<=[a-z])I)(?:[dD]|(?i:dentity))[ _.-]?(?:[cC]ard|CARD)(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}((?=[A-Z]{0,11}[0-9])[A-Z0-9]{6,12}|[CFGHJKLMNPRTVWXYZ]{9})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["id_card", "idcard", "id card", "id-card", "id.card", "identity card", "identity_card", "identitycard", "identity-card", "identity.card"]
 replace = "label"
@@ -10595,7 +10621,7 @@ id = "de-steuer-id"
 description = "German tax identification number (Steuer-ID, 11 digits) after Steuer-ID, Steueridentifikationsnummer, steuerId, IdNr"
 category = "pii"
 # Shape: BZSt: steuerliche Identifikationsnummer, 11 digits (first not 0)
-pattern = '''(?:(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)teuer(?i:[ _.-]?id(?:entifikationsnummer)?|identifikationsnummer|liche[ _.-]?identifikationsnummer)(?i:[ _.-]?(?:nummer|nr\.?))?|(?<![A-Za-z0-9])Id[Nn]r\.?)(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([1-9][0-9](?:[ ]?[0-9]{3}){3})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)teuer(?i:[ _.-]?id(?:entifikationsnummer)?|identifikationsnummer|liche[ _.-]?identifikationsnummer)(?i:[ _.-]?(?:nummer|nr\.?))?|(?<![A-Za-z0-9])Id[Nn]r\.?){{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}([1-9][0-9](?:[ ]?[0-9]{3}){3})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["steuer", "idnr"]
 replace = "label"
@@ -10634,7 +10660,7 @@ id = "fr-nir-keyed"
 description = "French social security number (NIR) in any spacing, Corsican 2A/2B too, after NIR, INSEE, numéro de sécurité sociale, sécu"
 category = "pii"
 # Shape: INSEE: NIR of 13 characters and a 2-digit key (see fr-nir)
-pattern = '''(?:(?<![A-Za-z0-9])(?:[nN][iI][rR]|NIR|[iI][nN][sS][eE][eE]|INSEE)|(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)(?:écu|ÉCU|[eé]curit[eé][ _.-]?[sS]ociale)(?![a-z]))(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([12][ .-]?[0-9]{2}[ .-]?(?:0[1-9]|1[0-2]|[2-9][0-9])[ .-]?(?:[0-9]{2}|2[AaBb])[ .-]?[0-9]{3}[ .-]?[0-9]{3}(?:[ .-]?[0-9]{2})?)(?![0-9A-Za-z])'''
+pattern = '''(?:(?<![A-Za-z0-9])(?:[nN][iI][rR]|NIR|[iI][nN][sS][eE][eE]|INSEE)|(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)(?:écu|ÉCU|[eé]curit[eé][ _.-]?[sS]ociale)(?![a-z])){{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}([12][ .-]?[0-9]{2}[ .-]?(?:0[1-9]|1[0-2]|[2-9][0-9])[ .-]?(?:[0-9]{2}|2[AaBb])[ .-]?[0-9]{3}[ .-]?[0-9]{3}(?:[ .-]?[0-9]{2})?)(?![0-9A-Za-z])'''
 secret_group = 1
 keywords = ["nir", "insee", "sécu", "sociale"]
 replace = "label"
@@ -10674,7 +10700,7 @@ id = "it-codice-fiscale-keyed"
 description = "Italian tax code (codice fiscale) in any case, with omocodia letters, after codice fiscale, codiceFiscale, fiscal_code (tax_code is also Stripe's product tax code, so it is not a name here)"
 category = "pii"
 # Shape: Agenzia delle Entrate (see it-codice-fiscale)
-pattern = '''(?:(?:(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)odice|(?<![A-Za-z0-9])CODICE)[ _.-]?(?:[fF]iscale|FISCALE)|(?:(?<![A-Za-z0-9])[fF]|(?<=[a-z])F)iscal(?i:[ _.-]?code)|(?<![A-Za-z0-9])FISCAL)(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?i:[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-7LMNPQRST][0-9LMNPQRSTUV][A-Z][0-9LMNPQRSTUV]{3}[A-Z]))(?![A-Za-z0-9])'''
+pattern = '''(?:(?:(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)odice|(?<![A-Za-z0-9])CODICE)[ _.-]?(?:[fF]iscale|FISCALE)|(?:(?<![A-Za-z0-9])[fF]|(?<=[a-z])F)iscal(?i:[ _.-]?code)|(?<![A-Za-z0-9])FISCAL){{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}((?i:[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-7LMNPQRST][0-9LMNPQRSTUV][A-Z][0-9LMNPQRSTUV]{3}[A-Z]))(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["codice", "fiscal"]
 replace = "label"
@@ -10693,7 +10719,7 @@ id = "es-dni"
 description = "Spanish DNI (12345678Z) or NIE (X1234567L) after DNI, D.N.I., DNI/NIE, dni_number, documento de identidad, documento_identidad, documentoNacionalDeIdentidad"
 category = "pii"
 # Shape: Ministerio del Interior, Real Decreto 1553/2005 (DNI: 8 digits and a mod-23 control letter; NIE: X/Y/Z, 7 digits and a letter)
-pattern = '''(?:(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)[nN][iI](?![a-z])(?:/(?:NIE|NIF|nie|nif))?|(?<![A-Za-z0-9])[dD]\.[nN]\.[iI]\.|(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)(?i:ocumento[ _.-]?(?:de[ _.-]?|nacional[ _.-]?de[ _.-]?)?identidad))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{8}[ -]?[A-HJ-NP-TV-Za-hj-np-tv-z]|[XYZxyz][ -]?[0-9]{7}[ -]?[A-HJ-NP-TV-Za-hj-np-tv-z])(?![A-Za-z0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)[nN][iI](?![a-z])(?:/(?:NIE|NIF|nie|nif))?|(?<![A-Za-z0-9])[dD]\.[nN]\.[iI]\.|(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)(?i:ocumento[ _.-]?(?:de[ _.-]?|nacional[ _.-]?de[ _.-]?)?identidad))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}([0-9]{8}[ -]?[A-HJ-NP-TV-Za-hj-np-tv-z]|[XYZxyz][ -]?[0-9]{7}[ -]?[A-HJ-NP-TV-Za-hj-np-tv-z])(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["dni", "documento", "d.n.i"]
 replace = "label"
@@ -10718,7 +10744,7 @@ description = "Spanish NIE (X1234567L) or NIF (12345678Z) after NIE, NIF, N.I.E.
 category = "pii"
 # Shape: Ministerio del Interior, Real Decreto 1553/2005 (see es-dni)
 # Its own rule: one leading name per rule keeps the JIT's fast scan for it (see README).
-pattern = '''(?:(?:(?<![A-Za-z0-9])[nN]|(?<=[a-z])N)[iI][eEfF](?![a-z])|(?<![A-Za-z0-9])[nN]\.[iI]\.[eEfF]\.)(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{8}[ -]?[A-HJ-NP-TV-Za-hj-np-tv-z]|[XYZxyz][ -]?[0-9]{7}[ -]?[A-HJ-NP-TV-Za-hj-np-tv-z])(?![A-Za-z0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[nN]|(?<=[a-z])N)[iI][eEfF](?![a-z])|(?<![A-Za-z0-9])[nN]\.[iI]\.[eEfF]\.)(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}([0-9]{8}[ -]?[A-HJ-NP-TV-Za-hj-np-tv-z]|[XYZxyz][ -]?[0-9]{7}[ -]?[A-HJ-NP-TV-Za-hj-np-tv-z])(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["nie", "nif", "n.i.e", "n.i.f"]
 replace = "label"
@@ -10738,7 +10764,7 @@ id = "nl-bsn"
 description = "Dutch citizen service number (BSN, 9 digits, also 1234.56.782) after BSN, burgerservicenummer, sofinummer"
 category = "pii"
 # Shape: Rijksoverheid / Wet algemene bepalingen burgerservicenummer (9 digits passing the 11-test)
-pattern = '''(?:(?:(?<![A-Za-z0-9])[bB]|(?<=[a-z])B)[sS][nN]|(?<![A-Za-z0-9])BSN|(?:(?<![A-Za-z0-9])[bB]|(?<=[a-z])B)(?i:urgerservicenummer)|(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)(?i:ofi-?nummer))(?![a-z])(?i:[ _.-]?(?:nummer|number|nr\.?|no\.?))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{9}|[0-9]{4}\.[0-9]{2}\.[0-9]{3}|[0-9]{3} [0-9]{3} [0-9]{3}|[0-9]{8})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[bB]|(?<=[a-z])B)[sS][nN]|(?<![A-Za-z0-9])BSN|(?:(?<![A-Za-z0-9])[bB]|(?<=[a-z])B)(?i:urgerservicenummer)|(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)(?i:ofi-?nummer))(?![a-z])(?i:[ _.-]?(?:nummer|number|nr\.?|no\.?))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}([0-9]{9}|[0-9]{4}\.[0-9]{2}\.[0-9]{3}|[0-9]{3} [0-9]{3} [0-9]{3}|[0-9]{8})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["bsn", "burgerservicenummer", "sofinummer", "sofi-nummer"]
 replace = "label"
@@ -10761,7 +10787,7 @@ category = "pii"
 # Shape: UIDAI: Aadhaar number, 12 digits, the first not 0 or 1, last a Verhoeff check digit
 # After the name any first digit is taken: test data and generated records (Faker's aadhaar_id)
 # start with 0 or 1 as often as not, and twelve digits labelled Aadhaar are meant as one.
-pattern = '''(?:(?:(?<![A-Za-z0-9])[aA]|(?<=[a-z])A)(?i:adhaa?r)|(?<![A-Za-z0-9])AADHAA?R)(?i:[ _.-]?(?:card|number|num|no\.?|nr\.?|#|id|uid)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{4}([ -]?)[0-9]{4}\2[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[aA]|(?<=[a-z])A)(?i:adhaa?r)|(?<![A-Za-z0-9])AADHAA?R)(?i:[ _.-]?(?:card|number|num|no\.?|nr\.?|#|id|uid)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}([0-9]{4}([ -]?)[0-9]{4}\2[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["aadhaar", "aadhar"]
 replace = "label"
@@ -10781,7 +10807,7 @@ id = "in-pan"
 description = "Indian Permanent Account Number (ABCDE1234F) after PAN, pan_number, PAN card no."
 category = "pii"
 # Shape: Income Tax Department of India: PAN of 5 letters (4th the holder type), 4 digits, 1 check letter
-pattern = '''(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)[aA][nN](?![a-z])(?i:[ _.-]?(?:card|number|num|no\.?|#)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([A-Za-z]{5}[0-9]{4}[A-Za-z])(?![A-Za-z0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)[aA][nN](?![a-z])(?i:[ _.-]?(?:card|number|num|no\.?|#)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}([A-Za-z]{5}[0-9]{4}[A-Za-z])(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["pan"]
 replace = "label"
@@ -10801,7 +10827,7 @@ description = "Indian Permanent Account Number (ABCDE1234F) after permanent acco
 category = "pii"
 # Shape: Income Tax Department of India (see in-pan)
 # Its own rule: one leading name per rule keeps the JIT's fast scan for it (see README).
-pattern = '''(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)ermanent[ _.-]?[aA]ccount[ _.-]?[nN]umber(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([A-Za-z]{5}[0-9]{4}[A-Za-z])(?![A-Za-z0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])[pP]|(?<=[a-z])P)ermanent[ _.-]?[aA]ccount[ _.-]?[nN]umber{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}([A-Za-z]{5}[0-9]{4}[A-Za-z])(?![A-Za-z0-9])'''
 secret_group = 1
 keywords = ["permanent account number", "permanent_account_number", "permanentaccountnumber", "permanent-account-number"]
 replace = "label"
@@ -10838,7 +10864,7 @@ id = "br-cpf-keyed"
 description = "Brazilian CPF (11 digits, dots and dash optional) or CNPJ after cpf, cnpj, cpf_cnpj"
 category = "pii"
 # Shape: Receita Federal: CPF NNN.NNN.NNN-DD and CNPJ NN.NNN.NNN/NNNN-DD
-pattern = '''(?:(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)(?:[pP][fF]|[nN][pP][jJ])|(?<![A-Za-z0-9])C(?:PF|NPJ))(?![a-z])(?:[_/-](?:cnpj|CNPJ|Cnpj))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{3}\.?[0-9]{3}\.?[0-9]{3}-?[0-9]{2}|[0-9]{2}\.?[0-9]{3}\.?[0-9]{3}/?[0-9]{4}-?[0-9]{2})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[cC]|(?<=[a-z])C)(?:[pP][fF]|[nN][pP][jJ])|(?<![A-Za-z0-9])C(?:PF|NPJ))(?![a-z])(?:[_/-](?:cnpj|CNPJ|Cnpj))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}([0-9]{3}\.?[0-9]{3}\.?[0-9]{3}-?[0-9]{2}|[0-9]{2}\.?[0-9]{3}\.?[0-9]{3}/?[0-9]{4}-?[0-9]{2})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["cpf", "cnpj"]
 replace = "label"
@@ -10857,7 +10883,7 @@ id = "ca-sin"
 description = "Canadian Social Insurance Number (9 digits, 123 456 782) after SIN, S.I.N., sin_number"
 category = "pii"
 # Shape: Employment and Social Development Canada: SIN, 9 digits (Luhn), first digit not 8 (0 only in examples such as 046 454 286)
-pattern = '''(?:(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)[iI][nN](?![a-z(])|(?<![A-Za-z0-9])[sS]\.[iI]\.[nN]\.)(?i:[ _.-]?(?:number|num|nbr|no\.?|#))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-79][0-9]{2}([ -]?)[0-9]{3}\2[0-9]{3})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)[iI][nN](?![a-z(])|(?<![A-Za-z0-9])[sS]\.[iI]\.[nN]\.)(?i:[ _.-]?(?:number|num|nbr|no\.?|#))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}([0-79][0-9]{2}([ -]?)[0-9]{3}\2[0-9]{3})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["sin", "s.i.n"]
 replace = "label"
@@ -10878,7 +10904,7 @@ description = "Canadian Social Insurance Number (9 digits) after social insuranc
 category = "pii"
 # Shape: Employment and Social Development Canada (see ca-sin)
 # Its own rule: one leading name per rule keeps the JIT's fast scan for it (see README).
-pattern = '''(?:(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)ocial[ _.-]?[iI]nsurance|(?<![A-Za-z0-9])SOCIAL[ _.-]?INSURANCE)(?i:[ _.-]?(?:number|num|nbr|no\.?|#))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-79][0-9]{2}([ -]?)[0-9]{3}\2[0-9]{3})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[sS]|(?<=[a-z])S)ocial[ _.-]?[iI]nsurance|(?<![A-Za-z0-9])SOCIAL[ _.-]?INSURANCE)(?i:[ _.-]?(?:number|num|nbr|no\.?|#))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}([0-79][0-9]{2}([ -]?)[0-9]{3}\2[0-9]{3})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["social insurance", "social_insurance", "socialinsurance", "social-insurance", "social.insurance"]
 replace = "label"
@@ -10898,7 +10924,7 @@ id = "au-tfn"
 description = "Australian Tax File Number (8-9 digits, 123 456 782) after TFN, tax file number"
 category = "pii"
 # Shape: Australian Taxation Office: TFN, 9 digits (8 for some older numbers), weighted mod-11 check
-pattern = '''(?:(?:(?<![A-Za-z0-9])[tT]|(?<=[a-z])T)[fF][nN](?![a-z])|(?<![A-Za-z0-9])TFN|(?:(?<![A-Za-z0-9])[tT]|(?<=[a-z])T)(?:ax[ _.-]?[fF]ile[ _.-]?(?:[nN]umber|[nN]o\.?)|AX[ _.-]?FILE[ _.-]?(?:NUMBER|NO\.?)))(?i:[ _.-]?(?:number|num|no\.?|#))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{3}([ -]?)[0-9]{3}\2[0-9]{2,3})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?:(?<![A-Za-z0-9])[tT]|(?<=[a-z])T)[fF][nN](?![a-z])|(?<![A-Za-z0-9])TFN|(?:(?<![A-Za-z0-9])[tT]|(?<=[a-z])T)(?:ax[ _.-]?[fF]ile[ _.-]?(?:[nN]umber|[nN]o\.?)|AX[ _.-]?FILE[ _.-]?(?:NUMBER|NO\.?)))(?i:[ _.-]?(?:number|num|no\.?|#))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was)\s|#|\||{{label-separator-end}}([0-9]{3}([ -]?)[0-9]{3}\2[0-9]{2,3})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["tfn", "tax file", "tax_file", "taxfile", "tax-file", "tax.file"]
 replace = "label"
@@ -10921,7 +10947,7 @@ category = "pii"
 # Shape: national licence formats (EU Directive 2006/126/EC card field 5: up to 16 letters and
 # digits; e.g. DE B072RRE2I55, FR 12AB34567, ES the holder's DNI, IT U1H12A345B, NL 10 digits,
 # BR CNH 11 digits), taken after the licence's name as driver-licence does for English names.
-pattern = '''(?:(?:(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)(?:river|RIVER)(?:['’]?[sS])?[ _.-]?(?:[lL]icen[cs]e|LICEN[CS]E)|(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)(?:riving|RIVING)[ _.-]?(?:[lL]icen[cs]e|LICEN[CS]E)|(?<![A-Za-z0-9])(?:DL|dl|Dl)(?=[ _.-]?(?i:number|no\b)|#))|(?:(?<![A-Za-z0-9])(?:[fF](?:ü|ue|u)hrerschein|FÜHRERSCHEIN|FUEHRERSCHEIN)|(?<![A-Za-z0-9])[pP]ermis[ _.-]de[ _.-]conduire|(?<![A-Za-z0-9])(?:[lL]icencia|[pP]ermiso|[cC]arn[ée])[ _.-]de[ _.-]conduc(?:ir|ción|cion)|(?<![A-Za-z0-9])[pP]atente[ _.-]di[ _.-]guida|(?<![A-Za-z0-9])[cC]arteira[ _.-]de[ _.-](?:motorista|habilitação|habilitacao)|(?<![A-Za-z0-9])[rR]ijbewijs))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?=(?:[A-Z .-]{0,20}[0-9]){5})[A-Z0-9]{1,20}(?:[ .-](?=[A-Z]{0,19}[0-9]|[A-Z](?![A-Za-z0-9]))[A-Z0-9]{1,20}){0,5})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?:(?:(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)(?:river|RIVER)(?:['’]?[sS])?[ _.-]?(?:[lL]icen[cs]e|LICEN[CS]E)|(?:(?<![A-Za-z0-9])[dD]|(?<=[a-z])D)(?:riving|RIVING)[ _.-]?(?:[lL]icen[cs]e|LICEN[CS]E)|(?<![A-Za-z0-9])(?:DL|dl|Dl)(?=[ _.-]?(?i:number|no\b)|#))|(?:(?<![A-Za-z0-9])(?:[fF](?:ü|ue|u)hrerschein|FÜHRERSCHEIN|FUEHRERSCHEIN)|(?<![A-Za-z0-9])[pP]ermis[ _.-]de[ _.-]conduire|(?<![A-Za-z0-9])(?:[lL]icencia|[pP]ermiso|[cC]arn[ée])[ _.-]de[ _.-]conduc(?:ir|ción|cion)|(?<![A-Za-z0-9])[pP]atente[ _.-]di[ _.-]guida|(?<![A-Za-z0-9])[cC]arteira[ _.-]de[ _.-](?:motorista|habilitação|habilitacao)|(?<![A-Za-z0-9])[rR]ijbewijs))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||{{label-separator-end}}((?=(?:[A-Z .-]{0,20}[0-9]){5})[A-Z0-9]{1,20}(?:[ .-](?=[A-Z]{0,19}[0-9]|[A-Z](?![A-Za-z0-9]))[A-Z0-9]{1,20}){0,5})(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["driver", "driving", "dl#", "dl_n", "dl-n", "dl.n", "dl n", "dlnumber", "dlno", "hrerschein", "permis de conduire", "permis_de_conduire", "de conduc", "de_conduc", "patente di guida", "patente_di_guida", "carteira de", "carteira_de", "rijbewijs"]
 replace = "label"
@@ -10946,7 +10972,7 @@ id = "uk-nhs-number"
 description = "UK NHS number (10 digits, 943 476 5870) after NHS number, NHS No., nhs_number"
 category = "pii"
 # Shape: NHS Digital, NHS Number (10 digits, the last a modulus-11 check digit), printed 3-3-4
-pattern = '''(?<![A-Za-z0-9])(?:[nN][hH][sS]|NHS)(?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{3}([ -]?)[0-9]{3}\2[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?<![A-Za-z0-9])(?:[nN][hH][sS]|NHS)(?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||{{label-separator-end}}([0-9]{3}([ -]?)[0-9]{3}\2[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["nhs"]
 replace = "label"
@@ -10965,7 +10991,7 @@ id = "us-itin"
 description = "US Individual Taxpayer Identification Number (9XX-7X-XXXX) after ITIN, itin_number"
 category = "pii"
 # Shape: IRS, ITIN: nine digits starting with 9, fourth and fifth digits 50-65, 70-88, 90-92 or 94-99; printed like an SSN
-pattern = '''(?<![A-Za-z0-9])(?:[iI][tT][iI][nN]|ITIN)(?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+(9[0-9]{2}([ .-]?)(?:5[0-9]|6[0-5]|7[0-9]|8[0-8]|9[0-24-9])\2[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?<![A-Za-z0-9])(?:[iI][tT][iI][nN]|ITIN)(?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||{{label-separator-end}}(9[0-9]{2}([ .-]?)(?:5[0-9]|6[0-5]|7[0-9]|8[0-8]|9[0-24-9])\2[0-9]{4})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["itin"]
 replace = "label"
@@ -10984,7 +11010,7 @@ id = "pl-pesel"
 description = "Polish PESEL number (11 digits) after PESEL"
 category = "pii"
 # Shape: Polish Ministry of Digital Affairs, PESEL: 11 digits (birth date YYMMDD, serial, sex, check digit)
-pattern = '''(?<![A-Za-z0-9])(?:[pP]esel|PESEL)(?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{2}(?:[02468][1-9]|[13579][0-2])(?:0[1-9]|[12][0-9]|3[01])[0-9]{5})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?<![A-Za-z0-9])(?:[pP]esel|PESEL)(?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||{{label-separator-end}}([0-9]{2}(?:[02468][1-9]|[13579][0-2])(?:0[1-9]|[12][0-9]|3[01])[0-9]{5})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["pesel"]
 replace = "label"
@@ -11003,7 +11029,7 @@ id = "sg-nric"
 description = "Singapore NRIC / FIN (S1234567D) after NRIC, NRIC/FIN, FIN No."
 category = "pii"
 # Shape: Immigration & Checkpoints Authority: NRIC/FIN, a letter S, T, F, G or M, seven digits and a check letter
-pattern = '''(?:(?<![A-Za-z0-9])(?:[nN][rR][iI][cC]|NRIC)(?:/(?:FIN|fin))?|(?<![A-Za-z0-9])FIN(?=[ _.-]?(?i:no|number)))(?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([STFGMstfgm][0-9]{7}[A-Za-z])(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])(?:[nN][rR][iI][cC]|NRIC)(?:/(?:FIN|fin))?|(?<![A-Za-z0-9])FIN(?=[ _.-]?(?i:no|number)))(?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||{{label-separator-end}}([STFGMstfgm][0-9]{7}[A-Za-z])(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["nric", "fin no", "fin_no", "fin-no", "fin number", "fin_number"]
 replace = "label"
@@ -11023,7 +11049,7 @@ id = "au-medicare"
 description = "Australian Medicare card number (10 digits and an optional individual reference, 2123 45670 1) after Medicare, Medicare number, Medicare card"
 category = "pii"
 # Shape: Services Australia: Medicare card number, 10 digits (first 2-6, ninth a check digit, tenth the issue number) and a 1-digit individual reference number, printed 4-5-1
-pattern = '''(?<![A-Za-z0-9])(?:[mM]edicare|MEDICARE)(?i:[ _.-]?card)?(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([2-6][0-9]{3}([ ]?)[0-9]{5}\2[0-9](?:[ /-]?[1-9])?)(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?<![A-Za-z0-9])(?:[mM]edicare|MEDICARE)(?i:[ _.-]?card)?(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||{{label-separator-end}}([2-6][0-9]{3}([ ]?)[0-9]{5}\2[0-9](?:[ /-]?[1-9])?)(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["medicare"]
 replace = "label"
@@ -11042,7 +11068,7 @@ id = "kr-rrn"
 description = "Korean resident registration number (YYMMDD-NNNNNNN) after 주민등록번호, RRN, resident registration number"
 category = "pii"
 # Shape: Korean Resident Registration Act: 13 digits, birth date YYMMDD, a hyphen, then sex/century digit 1-8 and 6 digits
-pattern = '''(?:주민등록번호|주민번호|(?<![A-Za-z0-9])(?:RRN|[rR]rn)(?![a-z])|(?<![A-Za-z0-9])[rR]esident[ _.-]?[rR]egistration)(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])-?[1-8][0-9]{6})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:주민등록번호|주민번호|(?<![A-Za-z0-9])(?:RRN|[rR]rn)(?![a-z])|(?<![A-Za-z0-9])[rR]esident[ _.-]?[rR]egistration)(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||{{label-separator-end}}([0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])-?[1-8][0-9]{6})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["주민", "rrn", "resident registration", "resident_registration", "residentregistration"]
 replace = "label"
@@ -11061,7 +11087,7 @@ id = "mx-curp"
 description = "Mexican CURP (18 characters, GODE561231HDFRRN09) after CURP"
 category = "pii"
 # Shape: RENAPO, Clave Única de Registro de Población: 4 letters, birth date YYMMDD, sex H/M, state (2 letters), 3 consonants, a homonym character and a check digit
-pattern = '''(?<![A-Za-z0-9])(?:[cC]urp|CURP)(?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?i:[A-Z][AEIOUX][A-Z]{2}[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])[HMX](?:AS|B[CS]|C[CLMSH]|D[FG]|G[TR]|HG|JC|M[CNS]|N[ETL]|OC|PL|Q[TR]|S[PLR]|T[CSL]|VZ|YN|ZS|NE)[B-DF-HJ-NP-TV-Z]{3}[0-9A-Z][0-9]))(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?<![A-Za-z0-9])(?:[cC]urp|CURP)(?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||{{label-separator-end}}((?i:[A-Z][AEIOUX][A-Z]{2}[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])[HMX](?:AS|B[CS]|C[CLMSH]|D[FG]|G[TR]|HG|JC|M[CNS]|N[ETL]|OC|PL|Q[TR]|S[PLR]|T[CSL]|VZ|YN|ZS|NE)[B-DF-HJ-NP-TV-Z]{3}[0-9A-Z][0-9]))(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["curp"]
 replace = "label"
@@ -11080,7 +11106,7 @@ id = "ch-ahv"
 description = "Swiss social security number (AHV/AVS, 756.1234.5678.97) after AHV, AHV-Nr., AVS, OASI, Sozialversicherungsnummer"
 category = "pii"
 # Shape: Swiss Federal Social Insurance Office, AHVN13: 13 digits starting 756 (the country code), EAN-13 check digit, printed 756.XXXX.XXXX.XX
-pattern = '''(?:(?<![A-Za-z0-9])(?:AHV|[aA]hv|AVS|[aA]vs|OASI|AHVN13)(?![a-z])|(?<![A-Za-z0-9])[sS]ozialversicherungs(?:nummer|-?nr\.?))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+(756([. ]?)[0-9]{4}\2[0-9]{4}\2[0-9]{2})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])(?:AHV|[aA]hv|AVS|[aA]vs|OASI|AHVN13)(?![a-z])|(?<![A-Za-z0-9])[sS]ozialversicherungs(?:nummer|-?nr\.?))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||{{label-separator-end}}(756([. ]?)[0-9]{4}\2[0-9]{4}\2[0-9]{2})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["ahv", "avs", "oasi", "sozialversicherungs"]
 replace = "label"
@@ -11099,7 +11125,7 @@ id = "nordic-personal-number"
 description = "Swedish personnummer, Danish CPR, Norwegian fødselsnummer and Finnish henkilötunnus after their names: 811228-9874, 010190-1234, 01010112345, 131052-308T"
 category = "pii"
 # Shape: Skatteverket (SE personnummer YYMMDD-NNNN, also YYYYMMDD), CPR-kontoret (DK CPR DDMMYY-NNNN), Skatteetaten (NO fødselsnummer 11 digits), DVV (FI henkilötunnus DDMMYY, century sign, 3 digits and a check character)
-pattern = '''(?:(?<![A-Za-z0-9])(?:[pP]ersonn(?:ummer|r\.?)|PERSONNUMMER|CPR|[cC]pr(?![a-z])|[fF](?:ø|o|oe)dselsnummer|F(?:Ø|O|OE)DSELSNUMMER|[hH]enkil(?:ö|o)tunnus|HETU|[hH]etu(?![a-z]))|(?<![A-Za-z0-9])[pP]ersonal[ _.-]identity[ _.-]code)(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+((?:19|20)?[0-9]{6}[-+]?[0-9]{4}|[0-9]{11}|[0-9]{6}[-+A-FU-Y][0-9]{3}[0-9A-FHJ-NPR-Y])(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])(?:[pP]ersonn(?:ummer|r\.?)|PERSONNUMMER|CPR|[cC]pr(?![a-z])|[fF](?:ø|o|oe)dselsnummer|F(?:Ø|O|OE)DSELSNUMMER|[hH]enkil(?:ö|o)tunnus|HETU|[hH]etu(?![a-z]))|(?<![A-Za-z0-9])[pP]ersonal[ _.-]identity[ _.-]code)(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||{{label-separator-end}}((?:19|20)?[0-9]{6}[-+]?[0-9]{4}|[0-9]{11}|[0-9]{6}[-+A-FU-Y][0-9]{3}[0-9A-FHJ-NPR-Y])(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["personn", "cpr", "dselsnummer", "henkil", "hetu", "personal identity code", "personal_identity_code"]
 replace = "label"
@@ -11118,7 +11144,7 @@ id = "cl-rut"
 description = "Chilean RUT/RUN (12.345.678-5) after RUT"
 category = "pii"
 # Shape: Servicio de Registro Civil e Identificación / SII: RUT, 7-8 digits and a mod-11 check character (0-9 or K), printed 12.345.678-5
-pattern = '''(?<![A-Za-z0-9])(?:RUT|[rR]ut)(?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{1,2}\.?[0-9]{3}\.?[0-9]{3}-[0-9kK])(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?<![A-Za-z0-9])(?:RUT|[rR]ut)(?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||{{label-separator-end}}([0-9]{1,2}\.?[0-9]{3}\.?[0-9]{3}-[0-9kK])(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["rut"]
 replace = "label"
@@ -11137,7 +11163,7 @@ id = "cn-resident-id"
 description = "Chinese resident identity card number (18 characters, 11010519491231002X) after 身份证, 身份证号码, resident identity card"
 category = "pii"
 # Shape: GB 11643-1999: 6-digit address code, birth date YYYYMMDD, 3-digit sequence and an ISO 7064 MOD 11-2 check character (0-9 or X)
-pattern = '''(?:(?:居民)?身份证(?:号码|号)?|(?<![A-Za-z0-9])[rR]esident[ _.-]?[iI]dentity[ _.-]?[cC]ard)(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([1-9][0-9]{5}(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])[0-9]{3}[0-9Xx])(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?:(?:居民)?身份证(?:号码|号)?|(?<![A-Za-z0-9])[rR]esident[ _.-]?[iI]dentity[ _.-]?[cC]ard)(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||{{label-separator-end}}([1-9][0-9]{5}(?:19|20)[0-9]{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])[0-9]{3}[0-9Xx])(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["身份证", "resident identity", "resident_identity", "residentidentity"]
 replace = "label"
@@ -11156,7 +11182,7 @@ id = "be-national-number"
 description = "Belgian national register number (85.07.30-033.28) after registre national, rijksregisternummer, NISS, INSZ"
 category = "pii"
 # Shape: Belgian National Register (Rijksregister/Registre national): 11 digits, birth date YYMMDD, 3-digit serial, 2-digit mod-97 check, printed YY.MM.DD-XXX.CC
-pattern = '''(?:(?<![A-Za-z0-9])(?:[rR]egistre[ _.-]national|[rR]ijksregister(?:nummer)?|NISS|[nN]iss(?![a-z])|INSZ|[iI]nsz(?![a-z])))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{2}\.?[0-9]{2}\.?[0-9]{2}[.-]?[0-9]{3}\.?[0-9]{2})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])(?:[rR]egistre[ _.-]national|[rR]ijksregister(?:nummer)?|NISS|[nN]iss(?![a-z])|INSZ|[iI]nsz(?![a-z])))(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||{{label-separator-end}}([0-9]{2}\.?[0-9]{2}\.?[0-9]{2}[.-]?[0-9]{3}\.?[0-9]{2})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["registre national", "registre_national", "rijksregister", "niss", "insz"]
 replace = "label"
@@ -11175,7 +11201,7 @@ id = "tr-kimlik"
 description = "Turkish identity number (T.C. Kimlik No, 11 digits) after TC Kimlik, T.C. Kimlik No, kimlik numarası"
 category = "pii"
 # Shape: Nüfus ve Vatandaşlık İşleri: T.C. Kimlik Numarası, 11 digits, the first not 0, the last two check digits
-pattern = '''(?<![A-Za-z0-9])(?:[kK]imlik|KIMLIK|KİMLİK)(?:[ _.-]?(?:[nN]o\.?|NO|[nN]umaras[ıi]|NUMARASI))?(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([1-9][0-9]{10})(?![0-9A-Za-z]|[.,:-][0-9])'''
+pattern = '''(?<![A-Za-z0-9])(?:[kK]imlik|KIMLIK|KİMLİK)(?:[ _.-]?(?:[nN]o\.?|NO|[nN]umaras[ıi]|NUMARASI))?{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||{{label-separator-end}}([1-9][0-9]{10})(?![0-9A-Za-z]|[.,:-][0-9])'''
 secret_group = 1
 keywords = ["kimlik"]
 replace = "label"
@@ -11194,7 +11220,7 @@ id = "hk-hkid"
 description = "Hong Kong identity card number (A123456(7)) after HKID, Hong Kong identity card"
 category = "pii"
 # Shape: Immigration Department: HKID, 1-2 letters, 6 digits and a check digit or A in parentheses
-pattern = '''(?:(?<![A-Za-z0-9])(?:HKID|[hH]kid)(?![a-z])|(?<![A-Za-z0-9])[hH]ong[ _.-]?[kK]ong[ _.-]?[iI]dentity[ _.-]?[cC]ard)(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([A-Za-z]{1,2}[0-9]{6}(?:\([0-9Aa]\)|[0-9Aa]))(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?:(?<![A-Za-z0-9])(?:HKID|[hH]kid)(?![a-z])|(?<![A-Za-z0-9])[hH]ong[ _.-]?[kK]ong[ _.-]?[iI]dentity[ _.-]?[cC]ard)(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||{{label-separator-end}}([A-Za-z]{1,2}[0-9]{6}(?:\([0-9Aa]\)|[0-9Aa]))(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["hkid", "hong kong identity", "hongkong identity", "hong_kong_identity"]
 replace = "label"
@@ -11213,7 +11239,7 @@ id = "ie-pps"
 description = "Irish PPS number (1234567TA) after PPS, PPSN, PPS number"
 category = "pii"
 # Shape: Department of Social Protection: Personal Public Service Number, 7 digits, a check letter and an optional second letter (A, H or W)
-pattern = '''(?<![A-Za-z0-9])(?:PPSN?|[pP]psn?)(?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}(?:\\?["'`]|[\])*]){0,2}+\s{0,3}+(?::[ \t]*+[|>][-+]?[0-9]?[ \t]*+\r?\n[ \t]*+|\((?=\\?["'])|</t[hd]>\s*+<td[^>]{0,40}+>|\x{ff1a}|serializeAs="[A-Za-z]*+"\s*+>\s*+<value>|==(?=\S)|:-|\?=|\|\||\?\?|:[ \t]*+&?+(?:'static[ \t]++)?+(?:str|String|string)[ \t]*+=|,(?:\s{0,40}+"(?i:value)"[ \t]*+:|[ \t]*+(?i:default)[ \t]*+=)|:[ \t]*+\{\s*+(?:"(?i:description|type)"[ \t]*+:[ \t]*+"[^"\r\n]{0,80}+"[ \t]*+,\s*+)?+"(?i:value)"[ \t]*+:|(?:--?[A-Za-z][A-Za-z-]*+[ \t]++[^\s-]\S*+[ \t]++){0,2}--?(?i:value|body)[ \t=]|(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||[ \t]*+(?i:value)[:=]|[-–](?=\s))?\s{0,3}+(?:!![a-z]++[ \t]++)?+(?:String::from\(|\[)?+(?:\\?["'`]){0,2}+([0-9]{7}[A-Wa-w][A-IWa-iw]?)(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
+pattern = '''(?<![A-Za-z0-9])(?:PPSN?|[pP]psn?)(?![a-z])(?i:[ _.-]?(?:number|num|nbr|no\.?|nr\.?|#|id|nummer|num[eé]ro|n[uú]mero|n°|nº)){0,2}{{label-separator-start}}(?i:to)\s|,|[:=>]{1,2}+|(?i:is|was|ist|est|es|è|é)\s|#|\||{{label-separator-end}}([0-9]{7}[A-Wa-w][A-IWa-iw]?)(?![A-Za-z0-9]|[.\-/][A-Za-z0-9])'''
 secret_group = 1
 keywords = ["pps"]
 replace = "label"

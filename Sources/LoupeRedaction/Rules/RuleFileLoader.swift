@@ -14,6 +14,9 @@ import TOMLKit
 ///
 /// [structural]
 /// headers = ["x-api-key"]
+///
+/// [fragments]
+/// separator = '''[ \t]*[:=][ \t]*'''   # a later pattern may write {{separator}}
 /// ```
 public enum RuleFileLoader {
     /// The keys a `[[rule]]` table may have, in the order the schema documents them.
@@ -24,7 +27,7 @@ public enum RuleFileLoader {
     /// The keys a `[structural]` table may have.
     public static let structuralKeys = ["headers", "cookies", "query", "json_keys", "form_fields"]
     /// The top-level keys of a rule file.
-    public static let topLevelKeys = ["rule", "structural"]
+    public static let topLevelKeys = ["rule", "structural", "fragments"]
 
     /// Reads and parses the file at `url`; `displayPath` (default: the URL's path) names it in
     /// origins and errors.
@@ -34,7 +37,14 @@ public enum RuleFileLoader {
     }
 
     /// Parses the TOML text of one rule file named `path`, compiling every pattern.
-    public static func parse(_ contents: String, path: String) throws(RuleFileError) -> RuleFile {
+    ///
+    /// A pattern may write `{{name}}` for a piece of pattern defined in a `[fragments]` table,
+    /// of this file or of one in `fragments` (those of the files loaded before it): the piece is
+    /// written out in its place before the pattern is compiled, so hundreds of rules can share
+    /// one separator expression instead of each carrying a copy. A fragment does not use others.
+    public static func parse(_ contents: String, path: String, fragments inherited: [String: String] = [:])
+        throws(RuleFileError) -> RuleFile
+    {
         let document = Document(text: contents, path: path)
         // TOMLKit hands the text to C as a NUL-terminated string, so a NUL would silently cut
         // the document short instead of being reported.
@@ -56,8 +66,14 @@ public enum RuleFileLoader {
 
         for key in table.keys.sorted() where !topLevelKeys.contains(key) {
             throw document.error(line: document.locator.line(ofTopLevelName: key),
-                                 "unknown top-level key \(quoted(key)); expected [[rule]] tables and an optional [structural] table")
+                                 "unknown top-level key \(quoted(key)); expected [[rule]] tables, an optional [structural] table and an optional [fragments] table")
         }
+
+        var fragments: [String: String] = [:]
+        if let value = table["fragments"] {
+            fragments = try parseFragments(value, in: document)
+        }
+        let available = inherited.merging(fragments) { _, own in own }
 
         var rules: [RedactionRule] = []
         if let value = table["rule"] {
@@ -67,7 +83,7 @@ public enum RuleFileLoader {
             }
             var firstLineByID: [String: Int] = [:]
             for index in 0..<array.count {
-                let rule = try parseRule(array[index], index: index, in: document)
+                let rule = try parseRule(array[index], index: index, in: document, fragments: available)
                 if let first = firstLineByID[rule.id] {
                     throw document.error(line: rule.origin.line,
                                          "duplicate rule id \(quoted(rule.id)) (first defined at line \(first))")
@@ -81,7 +97,7 @@ public enum RuleFileLoader {
         if let value = table["structural"] {
             structural = try parseStructural(value, in: document)
         }
-        return RuleFile(path: path, rules: rules, structural: structural)
+        return RuleFile(path: path, rules: rules, structural: structural, fragments: fragments)
     }
 
     /// Whether `id` is lower-kebab-case: `[a-z0-9]+(-[a-z0-9]+)*`.
@@ -123,10 +139,62 @@ public enum RuleFileLoader {
         return text
     }
 
+    // MARK: Fragments
+
+    /// The `[fragments]` table: lower-kebab-case names, each a non-empty piece of pattern.
+    private static func parseFragments(_ value: any TOMLValueConvertible, in document: Document)
+        throws(RuleFileError) -> [String: String]
+    {
+        let tableLine = document.locator.line(ofTable: "fragments")
+        guard let table = value.table else {
+            throw document.error(line: document.locator.line(ofTopLevelName: "fragments"),
+                                 "\"fragments\" must be a table: write [fragments] and then name = '''pattern''' lines")
+        }
+        var fragments: [String: String] = [:]
+        for name in table.keys.sorted() {
+            let line = document.locator.line(ofKey: name, inTableAt: tableLine) ?? tableLine
+            guard isValidRuleID(name) else {
+                throw document.error(line: line, "fragment name \(quoted(name)) must be lower-kebab-case (a-z, 0-9 and single dashes, e.g. \"value-separator\")")
+            }
+            guard let text = table[name]?.string, !text.isEmpty else {
+                throw document.error(line: line, "fragment \(quoted(name)) must be a non-empty string (a piece of pattern, best written '''…''')")
+            }
+            fragments[name] = text
+        }
+        return fragments
+    }
+
+    /// `pattern` with each `{{name}}` replaced by the fragment of that name.
+    private static func expandingFragments(in pattern: String, _ fragments: [String: String], context: RuleContext)
+        throws(RuleFileError) -> String
+    {
+        guard pattern.contains("{{") else { return pattern }
+        var result = ""
+        var rest = pattern[...]
+        while let open = rest.range(of: "{{") {
+            result += rest[..<open.lowerBound]
+            let afterOpen = rest[open.upperBound...]
+            guard let close = afterOpen.range(of: "}}"), isValidRuleID(String(afterOpen[..<close.lowerBound])) else {
+                // Not a reference (`{{` of a literal brace pair): kept as written.
+                result += "{{"
+                rest = afterOpen
+                continue
+            }
+            let name = String(afterOpen[..<close.lowerBound])
+            guard let fragment = fragments[name] else {
+                let known = fragments.isEmpty ? "no fragments are defined" : "defined: \(fragments.keys.sorted().joined(separator: ", "))"
+                throw context.error(key: "pattern", "\(context.name) uses {{\(name)}}, which no [fragments] table of this or an earlier rule file defines (\(known)); write \\{\\{ for literal braces")
+            }
+            result += fragment
+            rest = afterOpen[close.upperBound...]
+        }
+        return result + rest
+    }
+
     // MARK: Rules
 
-    private static func parseRule(_ value: any TOMLValueConvertible, index: Int, in document: Document)
-        throws(RuleFileError) -> RedactionRule
+    private static func parseRule(_ value: any TOMLValueConvertible, index: Int, in document: Document,
+                                  fragments: [String: String]) throws(RuleFileError) -> RedactionRule
     {
         let headerLine = document.locator.line(ofTableArray: "rule", index: index)
         var context = RuleContext(document: document, index: index, headerLine: headerLine, id: nil)
@@ -156,10 +224,11 @@ public enum RuleFileLoader {
             throw context.error(key: "category", "unknown category \(quoted(categoryName)) for \(context.name); expected one of \(RedactionRule.Category.allCases.map(\.rawValue).joined(separator: ", "))")
         }
 
-        let pattern = try context.string("pattern", in: table)
-        guard !pattern.isEmpty else {
+        let written = try context.string("pattern", in: table)
+        guard !written.isEmpty else {
             throw context.error(key: "pattern", "empty pattern for \(context.name)")
         }
+        let pattern = try expandingFragments(in: written, fragments, context: context)
         let regex: PCRE2Regex
         do {
             regex = try PCRE2Regex(pattern)

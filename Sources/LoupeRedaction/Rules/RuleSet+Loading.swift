@@ -54,9 +54,12 @@ extension RuleSet {
         }
 
         var files: [RuleFile] = []
+        // Fragments carry over from file to file: a user file can use the defaults' separators.
+        var fragments: [String: String] = [:]
         for (index, source) in sources.enumerated() {
             let text = try RuleFileLoader.decodeUTF8(source.data, path: source.path)
-            var file = try RuleFileLoader.parse(text, path: source.path)
+            var file = try RuleFileLoader.parse(text, path: source.path, fragments: fragments)
+            fragments.merge(file.fragments) { _, later in later }
             if index < defaultCount {
                 for rule in file.rules.indices { file.rules[rule].builtInPattern = file.rules[rule].pattern }
             }
