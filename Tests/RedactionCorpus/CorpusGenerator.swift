@@ -28,7 +28,7 @@ public struct CorpusGenerator: Sendable {
     /// How far apart the shapes are that go through a context of `every` > 1: provider
     /// credentials (many) further, passwords and secrets (two shapes) closer, so a batch of
     /// contexts covers every category without swamping the benign share of the set.
-    static func stride(_ every: Int, _ category: RedactionRule.Category) -> Int {
+    static func shapeStride(_ every: Int, _ category: RedactionRule.Category) -> Int {
         switch category {
         case .token: return every * 6
         case .credential: return max(1, every / 2)
@@ -58,7 +58,7 @@ public struct CorpusGenerator: Sendable {
                 // half rotates from one provider to the next), so every context still sees
                 // half of the providers without the token category swamping the others.
                 if shape.category == .token, (index + contextIndex) % 2 == 1 { continue }
-                if context.every > 1, (index + contextIndex) % Self.stride(context.every, shape.category) != 0 { continue }
+                if context.every > 1, (index + contextIndex) % Self.shapeStride(context.every, shape.category) != 0 { continue }
                 for _ in 0..<shape.weight {
                     let input = KeyedContext.Input(name: NameStyle(random.pick(shape.names)), value: shape.value(&random), header: shape.header)
                     append(context.render(input, &random), kind: .secret, category: shape.category, provider: shape.provider)
@@ -66,7 +66,7 @@ public struct CorpusGenerator: Sendable {
             }
             guard shape.standalone else { continue }
             for (contextIndex, context) in bare.enumerated() {
-                if context.every > 1, (index + contextIndex) % Self.stride(context.every, shape.category) != 0 { continue }
+                if context.every > 1, (index + contextIndex) % Self.shapeStride(context.every, shape.category) != 0 { continue }
                 for _ in 0..<shape.weight {
                     append(context.render(shape.value(&random), &random), kind: .secret, category: shape.category, provider: shape.provider)
                 }

@@ -5,8 +5,8 @@ import Synchronization
 ///
 /// Patterns are compiled with `PCRE2_UTF | PCRE2_UCP | PCRE2_MATCH_INVALID_UTF`, so any bytes can
 /// be matched (invalid UTF-8 never makes matching fail), and JIT-compiled on first use when the
-/// platform allows it, falling back to the interpreter. Matching is bounded by a match limit, so a pathological
-/// pattern or subject fails with ``PCRE2Error/isResourceLimit`` instead of hanging.
+/// platform allows it, falling back to the interpreter. Matching is bounded by a match limit, so
+/// a pathological pattern or subject fails with ``PCRE2Error/isResourceLimit`` instead of hanging.
 ///
 /// ```swift
 /// let regex = try PCRE2Regex(#"\bAKIA[A-Z2-7]{16}\b"#)
