@@ -22,7 +22,7 @@ struct KeywordAnchor: Sendable, Equatable {
     static func of(pattern: String, keywords: [String]) -> KeywordAnchor? {
         let wanted = Set(keywords.map { Array($0.utf8).map(KeywordIndex.lowercased) }.filter { !$0.isEmpty })
         let bytes = Array(pattern.utf8)
-        guard !wanted.isEmpty, let (start, end) = fixedStartAndEnd(of: bytes) else { return nil }
+        guard !wanted.isEmpty, let (start, end) = fixedStart(of: bytes) else { return nil }
         // The keyword window over the fixed start whose every variant is a keyword; the shortest
         // offset wins, then the longest window. Only a keyword's length can be one: spelling out
         // the variants of every other window took a tenth of `loupe redact`'s start-up.
@@ -104,7 +104,7 @@ struct KeywordAnchor: Sendable, Equatable {
     /// follows, or nothing can be said.
     static func followingBytes(of pattern: String) -> (offset: Int, bytes: ByteSet)? {
         let bytes = Array(pattern.utf8)
-        guard let (sets, end) = fixedStartAndEnd(of: bytes), !sets.isEmpty else { return nil }
+        guard let (sets, end) = fixedStart(of: bytes), !sets.isEmpty else { return nil }
         var position = end
         while position < bytes.count {
             let rest = bytes[position...]
@@ -195,13 +195,8 @@ struct KeywordAnchor: Sendable, Equatable {
     /// the first construct that is not a single byte, a small byte class or a non-capturing
     /// group of such alternatives all of one length, without a quantifier. Nil when the pattern
     /// has a top-level alternative (`a|b`), extended syntax or anything else that could let a
-    /// match start otherwise.
-    static func fixedStart(of pattern: [UInt8]) -> [Set<UInt8>]? {
-        fixedStartAndEnd(of: pattern)?.sets
-    }
-
-    /// ``fixedStart(of:)`` and where in the pattern it ends.
-    private static func fixedStartAndEnd(of pattern: [UInt8]) -> (sets: [Set<UInt8>], end: Int)? {
+    /// match start otherwise. Also gives where in the pattern the fixed start ends.
+    private static func fixedStart(of pattern: [UInt8]) -> (sets: [Set<UInt8>], end: Int)? {
         guard var position = zeroWidthStart(of: pattern)?.end else { return nil }
         var sets: [Set<UInt8>] = []
         while position < pattern.count {
