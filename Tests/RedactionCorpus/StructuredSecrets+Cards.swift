@@ -22,21 +22,13 @@ extension StructuredSecret {
             { r in let c = card(&r); return Placement(.text, "log", "2026-11-25T09:14:03Z DEBUG payment request {\"card_number\": \"\(c.pan)\", \"cvc\": \"\(c.cvc)\", \"exp\": \"\(c.expiry)\"}", secrets: [c.pan, c.cvc, c.expiry]) },
             { r in let c = card(&r); return Placement(.form, "form", "card%5Bnumber%5D=\(Encode.form(c.pan))&card%5Bcvc%5D=\(c.cvc)&card%5Bexp%5D=\(Encode.form(c.expiry))&currency=eur", secrets: [Encode.form(c.pan), c.cvc, Encode.form(c.expiry)]) },
             { r in let c = card(&r); return Placement(.text, "log", "charge failed: card_number=\(c.pan.replacingOccurrences(of: " ", with: "")) cvv=\(c.cvc) expiry=\(c.expiry) reason=insufficient_funds", secrets: [c.pan.replacingOccurrences(of: " ", with: ""), c.cvc, c.expiry]) },
-        ], heldOut: [
-            { r in let c = card(&r); return Placement(.text, "xml", "<Payment>\n  <CardNumber>\(c.pan)</CardNumber>\n  <CVV2>\(c.cvc)</CVV2>\n  <ExpirationDate>\(c.expiry)</ExpirationDate>\n</Payment>", secrets: [c.pan, c.cvc, c.expiry]) },
-            { r in let c = card(&r); return Placement(.text, "yaml", "test_card:\n  pan: \"\(c.pan)\"\n  security_code: \"\(c.cvc)\"\n  valid_thru: \"\(c.expiry)\"", secrets: [c.pan, c.cvc, c.expiry]) },
-            { r in let c = card(&r); return Placement(.sse, "json", #"{"event":"checkout","payment":{"cardNumber":"\#(c.pan)","cvv2":"\#(c.cvc)","expDate":"\#(c.expiry)"}}"#, secrets: [c.pan, c.cvc, c.expiry]) },
-            { r in let c = card(&r); return Placement(.text, "python", "pay(card={'number': '\(c.pan)', 'cvv': '\(c.cvc)', 'exp': '\(c.expiry)'})", secrets: [c.pan, c.cvc, c.expiry]) },
-        ]),
+        ], heldOut: HeldOut.cardWithCVC),
     ]
 
     static let labelledPhones: [StructuredSecret] = [
         StructuredSecret("phone-labelled", .pii, repeats: 10, tuning: [
             { r in let p = SecretShape.phones[r.int(0..<SecretShape.phones.count)].value(&r); return Placement(.text, "log", "support note: customer asked for a call back on \(p) (mobile) after 5pm", secrets: [p]) },
             { r in let p = SecretShape.phones[r.int(0..<SecretShape.phones.count)].value(&r); return Placement(.json, "json", #"{"contact":{"name":"\#(r.pick(SecretShape.givenNames).capitalized)","phone":"\#(p)","label":"work"}}"#, secrets: [p]) },
-        ], heldOut: [
-            { r in let p = SecretShape.phones[r.int(0..<SecretShape.phones.count)].value(&r); return Placement(.text, "vcard", "BEGIN:VCARD\nVERSION:3.0\nFN:\(r.pick(SecretShape.givenNames).capitalized) \(r.pick(SecretShape.familyNames).capitalized)\nTEL;TYPE=cell:\(p)\nEND:VCARD", secrets: [p]) },
-            { r in let p = SecretShape.phones[r.int(0..<SecretShape.phones.count)].value(&r); return Placement(.text, "email", "Kind regards,\n\(r.pick(SecretShape.givenNames).capitalized)\nDirect: \(p) | Office hours 9–17", secrets: [p]) },
-        ]),
+        ], heldOut: HeldOut.labelledPhone),
     ]
 }

@@ -1,8 +1,8 @@
 import Foundation
 import LoupeRedaction
 
-// Credentials with a syntax of their own. Each has TUNING templates and different HELD-OUT
-// templates; nobody tunes rules on the held-out ones.
+// Credentials with a syntax of their own. Each has TUNING templates here and different HELD-OUT
+// templates in StructuredSecrets+HeldOut.swift, which nobody tunes rules on.
 
 extension StructuredSecret {
     // MARK: Value generators
@@ -50,35 +50,19 @@ extension StructuredSecret {
             { r in let h = anyCrypt(&r); return Placement(.text, "shadow", "\(user(&r)):\(h):\(r.int(18000...20500)):0:99999:7:::", secrets: [h]) },
             { r in let h = bcrypt(&r); return Placement(.text, "yaml", "users:\n  - name: \(user(&r))\n    password_hash: \"\(h)\"\n", secrets: [h]) },
             { r in let h = anyCrypt(&r); return Placement(.json, "json", #"{"username":"\#(user(&r))","hash":"\#(h)","active":true}"#, secrets: [h]) },
-        ], heldOut: [
-            { r in let h = r.chance(0.5) ? "$apr1$" + r.string(.crypt, 8) + "$" + r.string(.crypt, 22) : bcrypt(&r); return Placement(.text, "htpasswd", "\(user(&r)):\(h)", secrets: [h]) },
-            { r in let h = anyCrypt(&r); return Placement(.text, "sql", "INSERT INTO accounts (login, pw) VALUES ('\(user(&r))', '\(h)');", secrets: [h]) },
-            { r in let h = sha512crypt(&r); return Placement(.text, "ldif", "dn: uid=\(user(&r)),ou=people,dc=example,dc=org\nuserPassword: {CRYPT}\(h)", secrets: [h]) },
-            { r in let h = anyCrypt(&r); return Placement(.sse, "text", "sync user \(user(&r)) -> \(h)", secrets: [h]) },
-        ]),
+        ], heldOut: HeldOut.cryptHash),
         StructuredSecret("cisco-password", .credential, repeats: 5, tuning: [
             { r in let h = ciscoType7(&r); return Placement(.text, "cisco", "username \(user(&r)) privilege 15 password 7 \(h)\n!", secrets: [h]) },
             { r in let h = md5crypt(&r, saltLength: 4); return Placement(.text, "cisco", "hostname edge-\(r.int(1...9))\nenable secret 5 \(h)\n!", secrets: [h]) },
             { r in let h = ciscoType8(&r); return Placement(.text, "cisco", "username \(user(&r)) privilege 15 secret 8 \(h)", secrets: [h]) },
-        ], heldOut: [
-            { r in let h = ciscoType9(&r); return Placement(.text, "cisco", "! last change by netops\n username \(user(&r)) algorithm-type scrypt secret 9 \(h)", secrets: [h]) },
-            { r in let h = ciscoType7(&r); return Placement(.text, "cisco", "line vty 0 4\n password 7 \(h)\n login", secrets: [h]) },
-            { r in let h = ciscoType7(&r); return Placement(.json, "json", #"{"device":"sw-\#(r.int(1...40))","config_line":"enable password 7 \#(h)"}"#, secrets: [h]) },
-            { r in let h = md5crypt(&r, saltLength: 4); return Placement(.text, "diff", "-enable secret 5 \(md5crypt(&r, saltLength: 4))\n+enable secret 5 \(h)", secrets: [h]) },
-        ]),
+        ], heldOut: HeldOut.ciscoPassword),
         StructuredSecret("kerberos-hash", .credential, repeats: 4, tuning: [
             { r in let h = asrep(&r); return Placement(.text, "log", h, secrets: [h]) },
             { r in let h = tgs(&r); return Placement(.text, "log", "[*] Hash written: \(h)", secrets: [h]) },
-        ], heldOut: [
-            { r in let h = tgs(&r); return Placement(.text, "markdown", "Finding 4 — kerberoastable account:\n\n```\n\(h)\n```", secrets: [h]) },
-            { r in let h = asrep(&r); return Placement(.json, "json", #"{"finding":"asrep-roast","hash":"\#(h)"}"#, secrets: [h]) },
-        ]),
+        ], heldOut: HeldOut.kerberosHash),
         StructuredSecret("netrc", .credential, repeats: 5, tuning: [
             { r in let p = pw(&r); return Placement(.text, "netrc", "machine api.example.com login \(user(&r)) password \(p)\n", secrets: [p]) },
-        ], heldOut: [
-            { r in let p = pw(&r); return Placement(.text, "netrc", "machine git.example.org\n  login \(user(&r))\n  password \(p)\ndefault login anonymous", secrets: [p]) },
-            { r in let p = pw(&r); return Placement(.text, "netrc", "default login \(user(&r)) password \(p)", secrets: [p]) },
-        ]),
+        ], heldOut: HeldOut.netrc),
     ]
 
     static let commandLines: [StructuredSecret] = [
@@ -87,38 +71,19 @@ extension StructuredSecret {
             { r in let p = pw(&r); return Placement(.text, "shell", "./bin/deploy --user \(user(&r)) --password \(Encode.shell(p)) --env prod", secrets: [p]) },
             { r in let p = pw(&r); return Placement(.text, "powershell", "Connect-Server -Name sql\(r.int(1...9)) -User \(user(&r)) -Password \(Encode.shell(p))", secrets: [p]) },
             { r in let p = pw(&r); return Placement(.text, "curl", "curl -u \(user(&r)):\(Encode.shell(p)) https://ci.example.com/api/json", secrets: [p]) },
-        ], heldOut: [
-            { r in let p = pw(&r); return Placement(.text, "shell", "mysqldump --user=backup --password=\(Encode.shell(p)) --all-databases > dump.sql", secrets: [p]) },
-            { r in let p = pw(&r); return Placement(.text, "shell", "echo start; docker login -u \(user(&r)) -p \(Encode.shell(p)) registry.example.com", secrets: [p]) },
-            { r in let p = pw(&r); return Placement(.text, "shell", "sshpass -p '\(p)' ssh -o StrictHostKeyChecking=no deploy@10.0.0.\(r.int(2...250))", secrets: [p]) },
-            { r in let p = pw(&r); return Placement(.text, "shell", "redis-cli -h cache.internal -a \(Encode.shell(p)) PING", secrets: [p]) },
-            { r in let p = pw(&r); return Placement(.text, "powershell", "$cred = New-Object PSCredential(\"\(user(&r))\", (ConvertTo-SecureString \"\(p.replacingOccurrences(of: "$", with: "`$"))\" -AsPlainText -Force))", secrets: [p.replacingOccurrences(of: "$", with: "`$")]) },
-        ]),
+        ], heldOut: HeldOut.commandLinePassword),
         StructuredSecret("code-credential", .credential, repeats: 5, tuning: [
             { r in let p = pw(&r); return Placement(.text, "csharp", "var credential = new NetworkCredential(\"\(user(&r))\", \"\(p)\");", secrets: [p]) },
             { r in let p = pw(&r); return Placement(.text, "python", "session.auth = HTTPBasicAuth(\"\(user(&r))\", \"\(p)\")", secrets: [p]) },
-        ], heldOut: [
-            { r in let p = pw(&r); return Placement(.text, "java", "return new PasswordAuthentication(\"\(user(&r))\", \"\(p)\".toCharArray());", secrets: [p]) },
-            { r in let p = pw(&r); return Placement(.text, "swift", "let credential = URLCredential(user: \"\(user(&r))\", password: \"\(p)\", persistence: .forSession)", secrets: [p]) },
-            { r in let p = pw(&r); return Placement(.text, "python", "r = requests.get(url, auth=('\(user(&r))', '\(p)'))", secrets: [p]) },
-            { r in let p = pw(&r); return Placement(.text, "go", "req.SetBasicAuth(\"\(user(&r))\", \"\(p)\")", secrets: [p]) },
-            { r in let p = pw(&r); return Placement(.text, "javascript", "const db = mysql.createConnection({ host: 'db', user: '\(user(&r))', password: '\(p)' });", secrets: [p]) },
-        ]),
+        ], heldOut: HeldOut.codeCredential),
         StructuredSecret("http-basic", .credential, repeats: 5, tuning: [
             { r in let b = Data("\(user(&r)):\(pw(&r))".utf8).base64EncodedString(); return Placement(.header("Authorization"), "header", "Basic \(b)", secrets: [b]) },
             { r in let b = Data("\(user(&r)):\(pw(&r))".utf8).base64EncodedString(); return Placement(.text, "curl", "curl -H 'Authorization: Basic \(b)' https://registry.example.com/v2/", secrets: [b]) },
-        ], heldOut: [
-            { r in let b = Data("\(user(&r)):\(pw(&r))".utf8).base64EncodedString(); return Placement(.text, "log", "> GET /v2/_catalog HTTP/1.1\n> Host: registry.example.com\n> authorization: basic \(b)\n>", secrets: [b]) },
-            { r in let b = Data("\(user(&r)):\(pw(&r))".utf8).base64EncodedString(); return Placement(.sse, "json", #"{"request":{"headers":[["Authorization","Basic \#(b)"]]}}"#, secrets: [b]) },
-        ]),
+        ], heldOut: HeldOut.httpBasic),
         StructuredSecret("url-userinfo", .credential, repeats: 5, tuning: [
             { r in let p = Encode.percent(pw(&r)); return Placement(.url, "url", "https://\(user(&r)):\(p)@git.example.com/org/repo.git/info/refs?service=git-upload-pack", secrets: [p]) },
             { r in let p = Encode.percent(pw(&r)); return Placement(.text, "log", "INFO cloning https://\(user(&r)):\(p)@git.example.com/org/app.git into /tmp/build", secrets: [p]) },
-        ], heldOut: [
-            { r in let p = Encode.percent(pw(&r)); return Placement(.text, "shell", "pip install --index-url https://__token__:\(p)@pypi.example.com/simple/ internal-lib", secrets: [p]) },
-            { r in let p = Encode.percent(pw(&r)); return Placement(.text, "env", "HTTPS_PROXY=http://\(user(&r)):\(p)@proxy.corp.example:3128", secrets: [p]) },
-            { r in let p = Encode.percent(pw(&r)); return Placement(.url, "url", "ftp://\(user(&r)):\(p)@ftp.example.com/dumps/latest.tar.gz", secrets: [p]) },
-        ]),
+        ], heldOut: HeldOut.urlUserinfo),
     ]
 
     /// A database URI with `password` percent-encoded, as drivers require.
@@ -142,22 +107,13 @@ extension StructuredSecret {
             { r in let p = Encode.percent(pw(&r)); return Placement(.text, "env", "DATABASE_URL=\(uri(provider, &r, password: p))", secrets: [p]) },
             { r in let p = Encode.percent(pw(&r)); return Placement(.json, "json", #"{"dsn":"\#(uri(provider, &r, password: p))","pool":10}"#, secrets: [p]) },
             { r in let p = Encode.percent(pw(&r)); return Placement(.text, "log", "2026-11-25 09:14:03 ERROR could not connect to \(uri(provider, &r, password: p)): timeout", secrets: [p]) },
-        ], heldOut: [
-            { r in let p = Encode.percent(pw(&r)); return Placement(.text, "yaml", "datasource:\n  url: \"\(uri(provider, &r, password: p))\"\n  maxPoolSize: 20", secrets: [p]) },
-            { r in let p = Encode.percent(pw(&r)); return Placement(.text, "python", "engine = create_engine(\"\(uri(provider, &r, password: p))\", echo=False)", secrets: [p]) },
-            { r in let p = Encode.percent(pw(&r)); let u = uri(provider, &r, password: p); return Placement(.form, "form", "name=worker&target=\(Encode.form(u))", secrets: [Encode.form(p)]) },
-        ])
+        ], heldOut: HeldOut.databaseURI(provider))
     } + [
         StructuredSecret("jdbc-url", .credential, repeats: 3, tuning: [
             { r in let p = pw(&r); return Placement(.text, "properties", "spring.datasource.url=jdbc:mysql://\(host(&r)):3306/shop?user=\(user(&r))&password=\(Encode.percent(p))&useSSL=true", secrets: [Encode.percent(p)]) },
-        ], heldOut: [
-            { r in let p = pw(&r); return Placement(.text, "properties", "db.url=jdbc:sqlserver://\(host(&r)):1433;databaseName=erp;user=\(user(&r));password=\(p);encrypt=true", secrets: [p]) },
-        ]),
+        ], heldOut: HeldOut.jdbcURL),
         StructuredSecret("mssql-connection-string", .credential, repeats: 4, tuning: [
             { r in let p = pw(&r); return Placement(.text, "config", "Server=tcp:\(r.string(.lowerAlnum, 8)).database.windows.net,1433;Initial Catalog=app;User ID=\(user(&r));Password=\(p);Encrypt=True;", secrets: [p]) },
-        ], heldOut: [
-            { r in let p = pw(&r); return Placement(.json, "json", #"{"ConnectionStrings":{"Default":"Data Source=sql01;Database=Billing;Uid=\#(user(&r));Pwd=\#(p);TrustServerCertificate=true"}}"#, secrets: [p]) },
-            { r in let p = Encode.xml(pw(&r)); return Placement(.text, "xml", "<connectionStrings>\n  <add name=\"Main\" connectionString=\"Server=sql02;Database=Shop;User Id=\(user(&r));Password=\(p);\" />\n</connectionStrings>", secrets: [p]) },
-        ]),
+        ], heldOut: HeldOut.mssqlConnectionString),
     ]
 }

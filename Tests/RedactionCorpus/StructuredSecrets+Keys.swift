@@ -57,47 +57,24 @@ extension StructuredSecret {
             { r in let k = pem(&r).text; return Placement(.text, "pem", k + "\n", secrets: [k]) },
             { r in let k = Encode.json(pem(&r).text + "\n"); return Placement(.json, "json", #"{"type":"service_account","project_id":"demo-\#(r.int(100...999))","private_key_id":"\#(r.string(.hex, 40))","private_key":"\#(k)","client_id":"\#(r.string(.digits, 21))"}"#, secrets: [k]) },
             { r in let k = pem(&r).text; return Placement(.text, "log", "DEBUG tls: loaded key from vault:\n\(k)\nDEBUG tls: handshake ok", secrets: [k]) },
-        ], heldOut: [
-            { r in let p = pem(&r); let block = "    " + p.text.replacingOccurrences(of: "\n", with: "\n    ")
-                return Placement(.text, "yaml", "tls:\n  key: |\n\(block)\n  cert: /etc/tls/cert.pem", secrets: [block.trimmingCharacters(in: .whitespaces)]) },
-            { r in let k = pem(&r).text.replacingOccurrences(of: "\n", with: "\\n"); return Placement(.text, "env", "JWT_PRIVATE_KEY=\"\(k)\"", secrets: [k]) },
-            { r in let k = Encode.json(pem(&r).text); return Placement(.sse, "json", #"{"op":"rotate","material":"\#(k)"}"#, secrets: [k]) },
-        ]),
+        ], heldOut: HeldOut.pemPrivateKey),
         StructuredSecret("openssh-private-key", .credential, repeats: 5, tuning: [
             { r in let k = openSSH(&r).text; return Placement(.text, "pem", k + "\n", secrets: [k]) },
-        ], heldOut: [
-            { r in let k = openSSH(&r).text; return Placement(.text, "markdown", "Paste this into `~/.ssh/id_ed25519`:\n\n```\n\(k)\n```", secrets: [k]) },
-            { r in let k = Encode.json(openSSH(&r).text); return Placement(.json, "json", #"{"name":"deploy-key","ssh_key":"\#(k)"}"#, secrets: [k]) },
-        ]),
+        ], heldOut: HeldOut.opensshPrivateKey),
         StructuredSecret("putty-private-key", .credential, repeats: 5, tuning: [
             { r in let (t, s) = putty(&r); return Placement(.text, "ppk", t, secrets: s) },
-        ], heldOut: [
-            { r in let (t, s) = putty(&r); return Placement(.text, "log", "attachment deploy.ppk (\(t.utf8.count) bytes):\n\(t)\n-- end of attachment", secrets: s) },
-        ]),
+        ], heldOut: HeldOut.puttyPrivateKey),
         StructuredSecret("pkcs12-base64", .credential, repeats: 5, tuning: [
             { r in let k = pkcs12(&r); return Placement(.text, "env", "SIGNING_CERTIFICATE_P12_BASE64=\(k)", secrets: [k]) },
             { r in let k = pkcs12(&r); return Placement(.json, "json", #"{"keystoreType":"PKCS12","keystore":"\#(k)"}"#, secrets: [k]) },
-        ], heldOut: [
-            { r in let k = pkcs12(&r); return Placement(.text, "shell", "echo \"\(k)\" | base64 --decode > build/certificate.pfx", secrets: [k]) },
-            { r in let k = pkcs12(&r); return Placement(.text, "yaml", "apiVersion: v1\nkind: Secret\ndata:\n  keystore.p12: \(k)", secrets: [k]) },
-        ]),
+        ], heldOut: HeldOut.pkcs12Base64),
         StructuredSecret("base64-pem", .credential, repeats: 5, tuning: [
             { r in let k = base64PEM(&r); return Placement(.text, "yaml", "apiVersion: v1\nkind: Secret\ntype: kubernetes.io/tls\ndata:\n  tls.key: \(k)", secrets: [k]) },
-        ], heldOut: [
-            { r in let k = base64PEM(&r); return Placement(.text, "env", "GITHUB_APP_PRIVATE_KEY_B64=\(k)", secrets: [k]) },
-            { r in let k = base64PEM(&r); return Placement(.json, "json", #"{"encoding":"base64","content":"\#(k)"}"#, secrets: [k]) },
-        ]),
+        ], heldOut: HeldOut.base64EncodedPEM),
         StructuredSecret("split-pem", .credential, repeats: 5, tuning: [
             { r in let p = pem(&r)
                 let text = "const key =\n  '-----BEGIN \(p.label)-----\\n' +\n" + p.lines.map { "  '\($0)\\n' +" }.joined(separator: "\n") + "\n  '-----END \(p.label)-----\\n';"
                 return Placement(.text, "javascript", text, secrets: p.lines) },
-        ], heldOut: [
-            { r in let p = pem(&r)
-                let text = "PRIVATE_KEY = (\n    \"-----BEGIN \(p.label)-----\\n\"\n" + p.lines.map { "    \"\($0)\\n\"" }.joined(separator: "\n") + "\n    \"-----END \(p.label)-----\\n\"\n)"
-                return Placement(.text, "python", text, secrets: p.lines) },
-            { r in let p = pem(&r)
-                let text = "String pem = \"-----BEGIN \(p.label)-----\"\n" + p.lines.map { "    + \"\($0)\"" }.joined(separator: "\n") + "\n    + \"-----END \(p.label)-----\";"
-                return Placement(.text, "java", text, secrets: p.lines) },
-        ]),
+        ], heldOut: HeldOut.splitPEM),
     ]
 }

@@ -31,36 +31,22 @@ extension StructuredSecret {
             { r in let (u, s) = slackHook(&r); return Placement(.text, "env", "SLACK_WEBHOOK_URL=\(u)", secrets: [s]) },
             { r in let (u, s) = slackHook(&r); return Placement(.url, "url", u, secrets: [s]) },
             { r in let (u, s) = slackHook(&r); return Placement(.text, "curl", "curl -X POST -H 'Content-type: application/json' --data '{\"text\":\"deploy done\"}' \(u)", secrets: [s]) },
-        ], heldOut: [
-            { r in let (u, s) = slackHook(&r); return Placement(.json, "json", #"{"notifications":{"channel":"ops-alerts","webhook":"\#(u)"}}"#, secrets: [s]) },
-            { r in let (u, s) = slackHook(&r); return Placement(.text, "yaml", "alerting:\n  slack_api_url: '\(u)'", secrets: [s]) },
-        ]),
+        ], heldOut: HeldOut.slackWebhook),
         StructuredSecret("discord-webhook", .token, repeats: 3, tuning: [
             { r in let (u, s) = discordHook(&r); return Placement(.text, "env", "DISCORD_WEBHOOK=\(u)", secrets: [s]) },
             { r in let (u, s) = discordHook(&r); return Placement(.url, "url", u + "?wait=true", secrets: [s]) },
-        ], heldOut: [
-            { r in let (u, s) = discordHook(&r); return Placement(.text, "python", "requests.post(\"\(u)\", json={\"content\": \"build failed\"})", secrets: [s]) },
-            { r in let (u, s) = discordHook(&r); return Placement(.sse, "text", "notify via \(u)", secrets: [s]) },
-        ]),
+        ], heldOut: HeldOut.discordWebhook),
         StructuredSecret("teams-webhook", .token, repeats: 3, tuning: [
             { r in let (u, s) = teamsHook(&r); return Placement(.text, "log", "posting card to \(u)", secrets: [s]) },
             { r in let (u, s) = teamsHook(&r); return Placement(.url, "url", u, secrets: [s]) },
-        ], heldOut: [
-            { r in let (u, s) = teamsHook(&r); return Placement(.text, "powershell", "Invoke-RestMethod -Method Post -Uri '\(u)' -Body $json", secrets: [s]) },
-        ]),
+        ], heldOut: HeldOut.teamsWebhook),
         StructuredSecret("azure-storage-connection-string", .token, repeats: 3, tuning: [
             { r in let (c, k) = azureConnection(&r); return Placement(.text, "env", "AZURE_STORAGE_CONNECTION_STRING=\"\(c)\"", secrets: [k]) },
             { r in let (c, k) = azureConnection(&r); return Placement(.json, "json", #"{"Values":{"AzureWebJobsStorage":"\#(c)"}}"#, secrets: [k]) },
-        ], heldOut: [
-            { r in let (c, k) = azureConnection(&r); return Placement(.text, "csharp", "var client = new BlobServiceClient(\"\(c)\");", secrets: [k]) },
-            { r in let (c, k) = azureConnection(&r); return Placement(.text, "xml", "<add key=\"StorageConnection\" value=\"\(c)\" />", secrets: [k]) },
-        ]),
+        ], heldOut: HeldOut.azureStorageConnectionString),
         StructuredSecret("azure-sas-token", .token, repeats: 3, tuning: [
             { r in let s = sasSignature(&r); return Placement(.url, "url", "https://\(r.string(.lowerAlnum, 10)).blob.core.windows.net/backups/db.bak?\(sasQuery(&r, sig: s))", secrets: [s]) },
             { r in let s = sasSignature(&r); return Placement(.text, "env", "AZURE_SAS_TOKEN=\"?\(sasQuery(&r, sig: s))\"", secrets: [s]) },
-        ], heldOut: [
-            { r in let s = sasSignature(&r); return Placement(.text, "shell", "azcopy copy ./dist 'https://cdn\(r.int(1...9)).blob.core.windows.net/$web?\(sasQuery(&r, sig: s))' --recursive", secrets: [s]) },
-            { r in let s = sasSignature(&r); return Placement(.json, "json", #"{"uploadUrl":"https://media.blob.core.windows.net/in/f.mp4?\#(sasQuery(&r, sig: s))"}"#, secrets: [s]) },
-        ]),
+        ], heldOut: HeldOut.azureSASToken),
     ]
 }
