@@ -34,13 +34,16 @@ struct LoupeCommand: AsyncParsableCommand {
                 loupe export --from chrome-session.har -o shared.har
               Watch a proxy's traffic live in the console while it serves:
                 loupe proxy --upstream http://127.0.0.1:8000 --console
+              Where Loupe's certificate authority is, and how to trust it for HTTPS:
+                loupe ca
 
             Filter language, rule files and the event format are described in README.md.
             Colours follow NO_COLOR and are off when output is not a terminal.
             """,
         version: Loupe.version,
         subcommands: [FilterCommand.self, ConsoleCommand.self, ParseSSECommand.self, SSECommand.self, RulesCommand.self,
-                      RedactCommand.self, ScanCommand.self, ExportCommand.self, ProxyCommand.self, DemoCommand.self]
+                      RedactCommand.self, ScanCommand.self, ExportCommand.self, ProxyCommand.self, CACommand.self,
+                      DemoCommand.self]
     )
 
     /// Sends library log lines to standard error (standard output carries results), at `warning`
