@@ -2,7 +2,7 @@
 # Installs what Loupe needs from the system, and nothing when it is all present.
 set -euo pipefail
 
-packages=(libpcre2-dev libncurses-dev zlib1g-dev tmux pkg-config python3-jsonschema curl wrk valgrind)
+packages=(libpcre2-dev libncurses-dev zlib1g-dev tmux pkg-config python3-jsonschema curl openssl wrk valgrind)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -25,4 +25,10 @@ fi
 if command -v python3 >/dev/null && ! python3 -c "import jsonschema" 2>/dev/null; then
     echo "make deps: installing the jsonschema Python package for $(command -v python3)"
     python3 -m pip install --quiet jsonschema
+fi
+
+# The HTTPS interception tests drive Python requests through the proxy as a real client.
+if command -v python3 >/dev/null && ! python3 -c "import requests" 2>/dev/null; then
+    echo "make deps: installing the requests Python package for $(command -v python3)"
+    python3 -m pip install --quiet requests
 fi

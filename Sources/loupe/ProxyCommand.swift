@@ -23,7 +23,7 @@ struct ProxyCommand: AsyncParsableCommand {
         discussion: """
             Without --upstream Loupe is a forward proxy: point a client at it (curl -x, \
             HTTP_PROXY) and it forwards absolute-form requests and opens CONNECT tunnels (logged \
-            with host, port and bytes; HTTPS is not decrypted). With --upstream it is a reverse \
+            with host, port and bytes; HTTPS is decrypted only with --intercept). With --upstream it is a reverse \
             proxy: every request goes to that server, Host rewritten. Bodies stream through; the \
             log keeps a copy of at most --max-body bytes, decoded from gzip/deflate. Event \
             streams are forwarded chunk by chunk and logged event by event. Everything is \
@@ -46,6 +46,14 @@ struct ProxyCommand: AsyncParsableCommand {
               Save the log when the proxy stops (Ctrl-C); watch it from another terminal:
                 loupe proxy --export-on-exit session.zip
                 loupe console --attach http://127.0.0.1:9901
+              Inspect HTTPS: decrypt CONNECT tunnels with Loupe's own CA (see `loupe ca` to trust it),
+              all hosts, or only some, leaving a host that pins its certificate alone:
+                loupe proxy --intercept
+                curl -x http://127.0.0.1:8080 --cacert "$(loupe ca path)" https://api.example.com/
+                loupe proxy --intercept 'api\\.example\\.com,:8443$' --ignore-hosts 'pinned\\.example\\.com'
+              An HTTPS upstream with a private CA, or a self-signed one (never in production):
+                loupe proxy --upstream https://127.0.0.1:8443 --upstream-ca dev-ca.pem
+                loupe proxy --upstream https://127.0.0.1:8443 --upstream-insecure
             """
     )
 
@@ -88,6 +96,24 @@ struct ProxyCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-connections"), help: ArgumentHelp("Client connections beyond this many are refused.", valueName: "n"))
     var maxConnections = 1024
 
+    @Flag(help: ArgumentHelp("Decrypt HTTPS in CONNECT tunnels: terminate the client's TLS with a leaf from Loupe's CA (trust it first: `loupe ca`) and log the exchanges in clear, redacted. All hosts, or those matching the host patterns given after it."))
+    var intercept = false
+
+    @Argument(help: ArgumentHelp("With --intercept: comma-separated host patterns, regular expressions searched in host:port (api\\.example\\.com, :8443$); every host when none.", valueName: "host-pattern"))
+    var interceptPatterns: [String] = []
+
+    @Option(name: .customLong("ignore-hosts"), help: ArgumentHelp("Comma-separated host patterns never intercepted (their tunnels stay blind), as mitmproxy's --ignore-hosts: for hosts that pin their certificate.", valueName: "patterns"))
+    var ignoreHosts: String?
+
+    @Option(name: .customLong("ca-dir"), help: ArgumentHelp("Where Loupe's CA lives (default: $LOUPE_HOME/ca, else $XDG_CONFIG_HOME/loupe/ca, else ~/.config/loupe/ca).", valueName: "dir"))
+    var caDirectory: String?
+
+    @Option(name: .customLong("upstream-ca"), help: ArgumentHelp("A PEM file of CA certificates trusted for HTTPS upstreams besides the system store (repeatable).", valueName: "file"))
+    var upstreamCA: [String] = []
+
+    @Flag(name: .customLong("upstream-insecure"), help: "Do not verify HTTPS upstreams' certificates (for a self-signed development server); every event says so.")
+    var upstreamInsecure = false
+
     @Flag(name: .customLong("allow-remote"), help: "Allow listening on a non-loopback address.")
     var allowRemote = false
 
@@ -112,6 +138,29 @@ struct ProxyCommand: AsyncParsableCommand {
         guard maxConnections > 0 else { throw ValidationError("--max-connections must be at least 1.") }
         guard Self.ports(connectPorts) != nil else { throw ValidationError("--connect-ports expects comma-separated ports like 443,8443.") }
         guard Self.duration(upstreamTimeout) != nil else { throw ValidationError("--upstream-timeout expects a duration like 30s or 500ms.") }
+        if !interceptPatterns.isEmpty, !intercept {
+            throw ValidationError("unexpected argument '\(interceptPatterns[0])': host patterns follow --intercept (loupe proxy --intercept 'api\\.example\\.com').")
+        }
+        if (ignoreHosts != nil || caDirectory != nil), !intercept {
+            throw ValidationError("--ignore-hosts and --ca-dir apply to HTTPS interception; add --intercept.")
+        }
+    }
+
+    /// The interception settings of `--intercept`, with Loupe's CA loaded (created on first use).
+    private func interception() throws -> HTTPSInterception? {
+        guard intercept else { return nil }
+        do {
+            let hosts = try interceptPatterns.flatMap { try HostPattern.list($0) }
+            let ignored = try ignoreHosts.map { try HostPattern.list($0) } ?? []
+            let directory = caDirectory.map { URL(fileURLWithPath: $0) } ?? CertificateAuthority.defaultDirectory()
+            let authority = try CertificateAuthority.loadOrCreate(in: directory)
+            Terminal.printError("loupe proxy: intercepting HTTPS for \(hosts.isEmpty ? "every host" : hosts.map(\.description).joined(separator: ", "))\(ignored.isEmpty ? "" : " except \(ignored.map(\.description).joined(separator: ", "))") with \(authority.commonName) (\(authority.certificateURL.path); clients must trust it: loupe ca)")
+            return HTTPSInterception(certificates: LeafCertificateCache(authority: authority), hosts: hosts, ignoredHosts: ignored)
+        } catch let error as ProxyConfigurationError {
+            throw Terminal.fail(error.description)
+        } catch {
+            throw Terminal.fail("--intercept: \(error)")
+        }
     }
 
     func run() async throws {
@@ -135,6 +184,12 @@ struct ProxyCommand: AsyncParsableCommand {
         configuration.allowRemote = allowRemote
         if let upstream {
             do { configuration.upstream = try ProxyUpstream(parsing: upstream) } catch { throw Terminal.fail(error.description) }
+        }
+        configuration.upstreamCAFiles = upstreamCA
+        configuration.upstreamInsecure = upstreamInsecure
+        configuration.interception = try interception()
+        if upstreamInsecure {
+            Terminal.printError(Terminal.paint("loupe proxy: WARNING: HTTPS upstream certificates are NOT verified (--upstream-insecure); anyone on the path can read and change this traffic.", .red, enabled: Terminal.colorEnabled(for: STDERR_FILENO)))
         }
 
         let color = Terminal.colorEnabled(for: STDERR_FILENO)

@@ -120,6 +120,22 @@ public struct DetailContent: Sendable {
         if let tunnel = event.tunnel {
             rows.append(("Tunnel", "\(tunnel.host):\(tunnel.port), \(EventFormat.bytes(tunnel.bytesUp)) up, \(EventFormat.bytes(tunnel.bytesDown)) down"))
         }
+        if let tls = event.tls {
+            var client = tls.intercepted ? "intercepted with Loupe's CA" : "not intercepted"
+            if let name = tls.serverName { client += ", SNI \(name)" }
+            if let version = tls.clientVersion { client += ", \(version)" }
+            rows.append(("TLS client", client))
+            var upstream = tls.upstreamVersion ?? "no handshake"
+            if !tls.upstreamVerified { upstream += ", NOT VERIFIED (--upstream-insecure)" }
+            rows.append(("TLS server", upstream))
+            if let certificate = tls.upstreamCertificate {
+                rows.append(("Certificate", certificate.subject))
+                rows.append(("Issuer", certificate.issuer))
+                if let notAfter = certificate.notAfter {
+                    rows.append(("Expires", notAfter.formatted(Date.ISO8601FormatStyle())))
+                }
+            }
+        }
         var lines: [ScreenLine] = []
         for (name, value) in rows {
             lines += wrap(TerminalText.sanitized(value), .plain, label: TerminalText.fitted(name, to: 11))

@@ -46,6 +46,8 @@ public struct NetworkEvent: Codable, Sendable, Hashable, Identifiable {
     /// The server-sent events received on this connection, in arrival order.
     public var sseEvents: [SSEEvent]
     public var tunnel: TunnelInfo?
+    /// The TLS facts of a proxied HTTPS exchange (intercepted, or to an HTTPS upstream).
+    public var tls: TLSInfo?
     public var error: EventError?
     /// The `X-Request-ID` shared by all attempts of one logical request.
     public var requestID: String?
@@ -65,6 +67,7 @@ public struct NetworkEvent: Codable, Sendable, Hashable, Identifiable {
         response: CapturedResponse? = nil,
         sseEvents: [SSEEvent] = [],
         tunnel: TunnelInfo? = nil,
+        tls: TLSInfo? = nil,
         error: EventError? = nil,
         requestID: String? = nil,
         attempt: Int? = nil,
@@ -80,6 +83,7 @@ public struct NetworkEvent: Codable, Sendable, Hashable, Identifiable {
         self.response = response
         self.sseEvents = sseEvents
         self.tunnel = tunnel
+        self.tls = tls
         self.error = error
         self.requestID = requestID
         self.attempt = attempt
@@ -99,7 +103,7 @@ public struct NetworkEvent: Codable, Sendable, Hashable, Identifiable {
 extension NetworkEvent {
     // Stable JSON keys; optional members are omitted when nil except where noted in the schema.
     private enum CodingKeys: String, CodingKey {
-        case id, sequence, source, state, startedAt, timings, request, response, sseEvents, tunnel,
+        case id, sequence, source, state, startedAt, timings, request, response, sseEvents, tunnel, tls,
              error, requestID, attempt, redactions
     }
 
@@ -115,6 +119,7 @@ extension NetworkEvent {
         response = try container.decodeIfPresent(CapturedResponse.self, forKey: .response)
         sseEvents = try container.decodeIfPresent([SSEEvent].self, forKey: .sseEvents) ?? []
         tunnel = try container.decodeIfPresent(TunnelInfo.self, forKey: .tunnel)
+        tls = try container.decodeIfPresent(TLSInfo.self, forKey: .tls)
         error = try container.decodeIfPresent(EventError.self, forKey: .error)
         requestID = try container.decodeIfPresent(String.self, forKey: .requestID)
         attempt = try container.decodeIfPresent(Int.self, forKey: .attempt)

@@ -38,6 +38,7 @@ extension HAREntry {
         tunnel = event.tunnel.map {
             HARTunnel(host: $0.host, port: $0.port, bytesUp: $0.bytesUp, bytesDown: $0.bytesDown)
         }
+        tls = event.tls.map(HARTLS.init)
         redactions = event.redactions.isEmpty ? nil : event.redactions
         loupeID = event.id.hexString(uppercase: false)
         sequence = event.sequence

@@ -1,3 +1,5 @@
+import LoupeCore
+
 /// One exchange in a HAR file, with Loupe's custom members (`_id`, `_source`, `_state`,
 /// `_eventStream`, `_tunnel`, `_error`, `_redactions` …) that make a Loupe-written HAR round-trip.
 public struct HAREntry: Codable, Sendable, Hashable {
@@ -17,6 +19,8 @@ public struct HAREntry: Codable, Sendable, Hashable {
     public var eventStream: [HAREventStreamMessage]?
     /// A CONNECT tunnel's endpoint and byte counts.
     public var tunnel: HARTunnel?
+    /// The TLS facts of a proxied HTTPS exchange.
+    public var tls: HARTLS?
     /// Redactions per rule id.
     public var redactions: [String: Int]?
     public var loupeID: String?
@@ -45,7 +49,7 @@ public struct HAREntry: Codable, Sendable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case startedDateTime, time, request, response, cache, timings, serverIPAddress, connection
-        case eventStream = "_eventStream", tunnel = "_tunnel", redactions = "_redactions", loupeID = "_id"
+        case eventStream = "_eventStream", tunnel = "_tunnel", tls = "_tls", redactions = "_redactions", loupeID = "_id"
         case sequence = "_sequence", source = "_source", state = "_state", error = "_error"
         case requestID = "_requestID", attempt = "_attempt", originalURL = "_url", ttfb = "_ttfb"
         case totalKnown = "_totalKnown"
@@ -63,6 +67,7 @@ public struct HAREntry: Codable, Sendable, Hashable {
         connection = try container.decodeIfPresent(String.self, forKey: .connection)
         eventStream = try container.decodeIfPresent([HAREventStreamMessage].self, forKey: .eventStream)
         tunnel = try container.decodeIfPresent(HARTunnel.self, forKey: .tunnel)
+        tls = try container.decodeIfPresent(HARTLS.self, forKey: .tls)
         redactions = try container.decodeIfPresent([String: Int].self, forKey: .redactions)
         loupeID = try container.decodeIfPresent(String.self, forKey: .loupeID)
         sequence = try container.decodeIfPresent(UInt64.self, forKey: .sequence)
@@ -154,6 +159,44 @@ public struct HARTunnel: Codable, Sendable, Hashable {
         self.port = port
         self.bytesUp = bytesUp
         self.bytesDown = bytesDown
+    }
+}
+
+/// `_tls`: the event's `tls` member, with the certificate's expiry as an ISO-8601 string like
+/// every other HAR date.
+public struct HARTLS: Codable, Sendable, Hashable {
+    public var intercepted: Bool
+    public var serverName: String?
+    public var clientVersion: String?
+    public var upstreamVersion: String?
+    public var upstreamCertificate: Certificate?
+    public var upstreamVerified: Bool
+
+    /// The upstream certificate's subject, issuer and expiry.
+    public struct Certificate: Codable, Sendable, Hashable {
+        public var subject: String
+        public var issuer: String
+        public var notAfter: String?
+    }
+
+    public init(_ tls: TLSInfo) {
+        intercepted = tls.intercepted
+        serverName = tls.serverName
+        clientVersion = tls.clientVersion
+        upstreamVersion = tls.upstreamVersion
+        upstreamCertificate = tls.upstreamCertificate.map {
+            Certificate(subject: $0.subject, issuer: $0.issuer, notAfter: $0.notAfter.map(HARDate.string(from:)))
+        }
+        upstreamVerified = tls.upstreamVerified
+    }
+
+    /// The event's form.
+    public var tlsInfo: TLSInfo {
+        TLSInfo(intercepted: intercepted, serverName: serverName, clientVersion: clientVersion, upstreamVersion: upstreamVersion,
+                upstreamCertificate: upstreamCertificate.map {
+                    TLSInfo.Certificate(subject: $0.subject, issuer: $0.issuer, notAfter: $0.notAfter.flatMap(HARDate.date(from:)))
+                },
+                upstreamVerified: upstreamVerified)
     }
 }
 

@@ -51,6 +51,7 @@ extension NetworkEvent {
                          retry: $0.retry)
             },
             tunnel: entry.tunnel.map { TunnelInfo(host: $0.host, port: $0.port, bytesUp: $0.bytesUp, bytesDown: $0.bytesDown) },
+            tls: entry.tls?.tlsInfo,
             error: error, requestID: entry.requestID, attempt: entry.attempt, redactions: entry.redactions ?? [:])
     }
 }

@@ -50,6 +50,7 @@ extension JSONBuilder {
         if let total = event.timings.total { key("total"); number(total) }
         if let ttfb = event.timings.ttfb { key("ttfb"); number(ttfb) }
         endObject()
+        if let tls = event.tls { key("tls"); self.tls(tls) }
         if let tunnel = event.tunnel {
             key("tunnel"); beginObject()
             key("bytesDown"); int(tunnel.bytesDown)
@@ -58,6 +59,24 @@ extension JSONBuilder {
             key("port"); int(tunnel.port)
             endObject()
         }
+        endObject()
+    }
+
+    /// A ``TLSInfo`` object, keys in the order `JSONEncoder`'s sorted keys give.
+    mutating func tls(_ tls: TLSInfo) {
+        beginObject()
+        if let version = tls.clientVersion { key("clientVersion"); string(version) }
+        key("intercepted"); bool(tls.intercepted)
+        if let name = tls.serverName { key("serverName"); string(name) }
+        if let certificate = tls.upstreamCertificate {
+            key("upstreamCertificate"); beginObject()
+            key("issuer"); string(certificate.issuer)
+            if let notAfter = certificate.notAfter { key("notAfter"); date(notAfter) }
+            key("subject"); string(certificate.subject)
+            endObject()
+        }
+        key("upstreamVerified"); bool(tls.upstreamVerified)
+        if let version = tls.upstreamVersion { key("upstreamVersion"); string(version) }
         endObject()
     }
 

@@ -39,6 +39,22 @@ extension JSONBuilder {
             key("bytesDown"); int(tunnel.bytesDown)
             endObject()
         }
+        if let tls = entry.tls {
+            key("_tls"); beginObject()
+            key("intercepted"); bool(tls.intercepted)
+            if let name = tls.serverName { key("serverName"); string(name) }
+            if let version = tls.clientVersion { key("clientVersion"); string(version) }
+            if let version = tls.upstreamVersion { key("upstreamVersion"); string(version) }
+            if let certificate = tls.upstreamCertificate {
+                key("upstreamCertificate"); beginObject()
+                key("subject"); string(certificate.subject)
+                key("issuer"); string(certificate.issuer)
+                if let notAfter = certificate.notAfter { key("notAfter"); string(notAfter) }
+                endObject()
+            }
+            key("upstreamVerified"); bool(tls.upstreamVerified)
+            endObject()
+        }
         if let redactions = entry.redactions { key("_redactions"); counts(redactions) }
         if let id = entry.loupeID { key("_id"); string(id) }
         if let sequence = entry.sequence { key("_sequence"); int(sequence) }

@@ -29,6 +29,9 @@ final class ProxyExchange {
     var upstreamReusable = true
     var closeClientAfterResponse: Bool
     var timeout: Scheduled<Void>?
+    /// The TLS facts of an HTTPS exchange: the client side when intercepted, the upstream side
+    /// once its response arrives.
+    var tls: TLSInfo?
 
     private var requestCapture: BodyCapture.Accumulator?
     private var responseCapture: BodyCapture.Accumulator?
@@ -59,7 +62,8 @@ final class ProxyExchange {
     func pendingEvent(source: NetworkEvent.Source, headers: HTTPHeaders) -> NetworkEvent {
         NetworkEvent(id: id, source: source, startedAt: startedAt,
                      request: CapturedRequest(method: method.rawValue, url: target.url,
-                                              headers: ProxyHeaders.captured(headers)))
+                                              headers: ProxyHeaders.captured(headers)),
+                     tls: tls)
     }
 
     func captureRequest(_ chunk: ByteBuffer) {

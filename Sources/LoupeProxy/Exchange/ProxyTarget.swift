@@ -53,6 +53,11 @@ struct ProxyTarget: Hashable {
                            hostHeader: authority(host: absolute.host, port: absolute.port, usesTLS: absolute.usesTLS))
     }
 
+    /// `host:port` as a CONNECT target names it, brackets around IPv6 literals.
+    static func connectAuthority(host: String, port: Int) -> String {
+        (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+    }
+
     /// Parses a CONNECT authority-form target `host:port`; nil without a valid port.
     static func authorityForm(_ uri: String) -> (host: String, port: Int)? {
         guard let colon = uri.lastIndex(of: ":"), let port = Int(uri[uri.index(after: colon)...]),

@@ -22,6 +22,7 @@ enum ProxyLogCommand: Sendable {
         var response: CapturedResponse?
         var error: EventError?
         var tunnel: TunnelInfo?
+        var tls: TLSInfo?
         var at: Date = Date()
     }
 }
@@ -34,6 +35,7 @@ extension NetworkEvent {
         if let body = finish.responseBody { response?.body = body }
         if let error = finish.error { self.error = error }
         if let tunnel = finish.tunnel { self.tunnel = tunnel }
+        if let tls = finish.tls { self.tls = tls }
         state = error == nil ? .complete : .failed
         timings.total = finish.at.timeIntervalSince(startedAt) * 1000
     }

@@ -31,10 +31,16 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         case connecting(ProxyExchange)
         case forwarding(ProxyExchange)
         case tunnelConnecting
+        /// A CONNECT to intercept: waiting for the request's end before answering 200 and
+        /// handing the connection to TLS termination.
+        case interceptPending(host: String, port: Int, HTTPSInterception)
         case closed
     }
 
     private let shared: ProxyContext
+    /// Set on the decrypted side of an intercepted CONNECT tunnel: every request goes to this
+    /// HTTPS host, logged as a forward-proxy exchange.
+    private let origin: InterceptedOrigin?
     private var state: State = .idle
     private var context: ChannelHandlerContext?
     private var upstream: UpstreamConnection?
@@ -42,8 +48,9 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var queued: [HTTPServerRequestPart] = []
     private var readHeld = false
 
-    init(shared: ProxyContext) {
+    init(shared: ProxyContext, origin: InterceptedOrigin? = nil) {
         self.shared = shared
+        self.origin = origin
     }
 
     private var configuration: ProxyServer.Configuration { shared.configuration }
@@ -61,6 +68,10 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if case .tunnelConnecting = state {
             return  // The CONNECT request's end; nothing else is read until the tunnel is up.
+        }
+        if case .interceptPending(let host, let port, let interception) = state {
+            if case .end = unwrapInboundIn(data) { becomeIntercepted(host: host, port: port, interception: interception, context: context) }
+            return
         }
         if case .closed = state {
             // Raw bytes the HTTP decoder hands on when the tunnel replaces it.
@@ -118,6 +129,13 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
                             "The request header section is larger than \(configuration.maxHeaderBytes / 1024) KiB.",
                             context: context)
         case is HTTPParserError:
+            if let origin, case .idle = state {
+                // Inside an intercepted tunnel, most often a client that speaks only HTTP/2 (its
+                // ALPN offer found no match, and it went on regardless).
+                let failure = ClientHandshakeObserver.failureEvent(host: origin.upstream.host, port: origin.upstream.port,
+                                                                   serverName: origin.serverName)
+                ClientHandshakeObserver.report(failure, kind: .protocolError, message: "The client sent something other than HTTP/1.1 inside the intercepted TLS connection to \(origin.serverName) (\(error)); if it speaks only HTTP/2, note that intercepted connections speak HTTP/1.1 for now, or list the host in --ignore-hosts.", sink: shared.sink)
+            }
             rejectMalformed(.badRequest, "The request is not valid HTTP/1.1 (\(error)).", context: context)
         default:
             // Resets and broken pipes: the client is gone; channelInactive cleans up.
@@ -133,6 +151,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             // After the request, reading goes on (a little) so a client that goes away is noticed
             // and its upstream request cancelled even while the response is idle.
             exchange.requestEnded ? queued.count < 8 : upstream?.channel.isWritable ?? false
+        case .interceptPending: true
         case .connecting, .tunnelConnecting, .closed: false
         }
     }
@@ -170,9 +189,9 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             openTunnel(head, context: context)
             return
         }
-        let source: NetworkEvent.Source = configuration.upstream == nil ? .proxyForward : .proxyReverse
+        let source: NetworkEvent.Source = configuration.upstream == nil || origin != nil ? .proxyForward : .proxyReverse
         let target: ProxyTarget? =
-            if let upstream = configuration.upstream {
+            if let upstream = origin?.upstream ?? configuration.upstream {
                 ProxyTarget.reverse(uri: head.uri, upstream: upstream)
             } else {
                 ProxyTarget.forward(uri: head.uri)
@@ -205,6 +224,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             method: head.method, clientVersion: head.version, target: target, clientWantsClose: askedToClose,
             expectsContinue: expectations == ["100-continue"], requestFraming: framing, requestHeaders: headers,
             captureLimit: configuration.maxBodyCapture)
+        exchange.tls = tlsFacts(for: target, context: context)
         shared.sink.send(.record(exchange.pendingEvent(source: source, headers: headers)))
 
         if !expectations.isEmpty, !exchange.expectsContinue {
@@ -287,6 +307,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         case .head(let head):
             exchange.timeout?.cancel()
             exchange.timeout = nil
+            if exchange.tls != nil, let upstream { exchange.tls?.addUpstreamFacts(of: upstream.channel) }
             if !head.isKeepAlive { exchange.upstreamReusable = false }
             shared.sink.send(.responseHead(
                 exchange.id,
@@ -391,6 +412,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         exchange.timeout = nil
         var finish = ProxyLogCommand.Finish(error: failure?.error)
         if respond, let failure { finish = failure.loggedFinish }
+        finish.tls = exchange.tls
         finish.responseBody = exchange.finishResponseCapture()
         shared.sink.send(.finish(exchange.id, finish))
     }
@@ -541,6 +563,10 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             writeLocalResponse(refusal.status, body: refusal.error.message + "\n", close: true, context: context)
             return
         }
+        if origin == nil, let interception = configuration.interception, interception.intercepts(host: host, port: port) {
+            state = .interceptPending(host: host, port: port, interception)
+            return
+        }
 
         state = .tunnelConnecting
         let sink = shared.sink
@@ -606,6 +632,40 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             context.close(promise: nil)
             serverSide.close()
         }
+    }
+
+    /// Answers 200 and hands the connection to HTTPS interception (`--intercept`): the client's
+    /// TLS is terminated with a leaf for the name it asks for, and its requests are served by a
+    /// new handler of this kind behind the TLS handler (see ``TLSInterception``).
+    private func becomeIntercepted(host: String, port: Int, interception: HTTPSInterception, context: ChannelHandlerContext) {
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .custom(code: 200, reasonPhrase: "Connection Established")))),
+                      promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        state = .closed
+        do {
+            let pipeline = context.pipeline.syncOperations
+            let sni = TLSInterception.sniHandler(host: host, port: port, interception: interception, shared: shared,
+                                                 channel: context.channel)
+            try pipeline.addHandler(sni, position: .after(self))
+            // The decoder hands any bytes read after the CONNECT head to the SNI handler as it leaves.
+            _ = pipeline.removeHandler(name: Self.encoderName)
+            _ = pipeline.removeHandler(name: Self.decoderName)
+            _ = pipeline.removeHandler(context: context)
+        } catch {
+            context.close(promise: nil)
+        }
+    }
+
+    /// The TLS facts known when an exchange starts: the client side of an intercepted tunnel,
+    /// or nil for a plain-HTTP upstream; the upstream side is added when its response arrives.
+    private func tlsFacts(for target: ProxyTarget, context: ChannelHandlerContext) -> TLSInfo? {
+        if let origin {
+            let version = try? context.pipeline.syncOperations.handler(type: NIOSSLServerHandler.self).tlsVersion
+            return TLSInfo(intercepted: true, serverName: origin.serverName, clientVersion: version?.loggedName,
+                           upstreamVerified: !configuration.upstreamInsecure)
+        }
+        guard target.usesTLS else { return nil }
+        return TLSInfo(intercepted: false, upstreamVerified: !configuration.upstreamInsecure)
     }
 
     // MARK: - Helpers

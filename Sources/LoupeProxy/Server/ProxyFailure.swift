@@ -36,7 +36,16 @@ struct ProxyFailure: Error {
             return ProxyFailure(.badGateway, .other, "The proxy could not connect to \(authority).")
         case ChannelError.connectTimeout:
             return ProxyFailure(.gatewayTimeout, .timeout, "Connecting to \(authority) timed out.")
+        case let error as NIOSSLExtraError where error == .failedToValidateHostname:
+            return ProxyFailure(.badGateway, .tls, "The certificate of \(authority) is not valid for that name (hostname check failed); connect by a name the certificate lists, or pass --upstream-insecure for a development server.")
         case is NIOSSLError, is BoringSSLError:
+            let text = String(describing: error).uppercased()
+            if text.contains("CERTIFICATE_VERIFY_FAILED") || text.contains("CERTIFICATE VERIFY FAILED") {
+                return ProxyFailure(.badGateway, .tls, "The certificate of \(authority) is not trusted (chain verification failed: \(error)); pass --upstream-ca FILE with its CA, or --upstream-insecure to skip the check.")
+            }
+            if text.contains("WRONG_VERSION_NUMBER") || text.contains("PACKET_LENGTH_TOO_LONG") || text.contains("HTTP_REQUEST") {
+                return ProxyFailure(.badGateway, .tls, "\(authority) does not speak TLS on that port (its answer is not a TLS handshake).")
+            }
             return ProxyFailure(.badGateway, .tls, "The TLS handshake with \(authority) failed: \(error).")
         case let error as HTTPParserError:
             return ProxyFailure(.badGateway, .protocolError, "\(authority) sent a malformed response (\(error)).")

@@ -1,4 +1,5 @@
 import NIOCore
+import NIOSSL
 
 extension ProxyServer {
     /// How a ``ProxyServer`` listens, where it sends requests and how much it captures.
@@ -28,12 +29,32 @@ extension ProxyServer {
         public var maxHeaderBytes: Int = 64 * 1024
         /// Whether ``host`` may be something other than a loopback address.
         public var allowRemote: Bool = false
+        /// HTTPS interception of CONNECT tunnels (`--intercept`); tunnels stay blind when nil.
+        public var interception: HTTPSInterception?
+        /// PEM files of certificate authorities trusted for HTTPS upstreams besides the system's
+        /// (`--upstream-ca`).
+        public var upstreamCAFiles: [String] = []
+        /// Whether HTTPS upstreams' certificates go unverified (`--upstream-insecure`); every
+        /// event then says so.
+        public var upstreamInsecure: Bool = false
 
         /// The defaults: forward mode on 127.0.0.1:8080, 1 MiB capture, CONNECT to 443 and 8443, 30 s timeout.
         public init() {}
 
-        /// Throws when the listen address is not loopback and remote access was not allowed.
+        /// Throws when the listen address is not loopback and remote access was not allowed, or
+        /// an upstream CA file holds no certificate.
         public func validate() throws(ProxyConfigurationError) {
+            for file in upstreamCAFiles {
+                let certificates: [NIOSSLCertificate]
+                do {
+                    certificates = try NIOSSLCertificate.fromPEMFile(file)
+                } catch {
+                    throw ProxyConfigurationError("The upstream CA file \(file) could not be read as PEM certificates (\(error)); pass a file with -----BEGIN CERTIFICATE----- blocks.")
+                }
+                guard !certificates.isEmpty else {
+                    throw ProxyConfigurationError("The upstream CA file \(file) holds no certificate; pass a file with -----BEGIN CERTIFICATE----- blocks.")
+                }
+            }
             guard !allowRemote else { return }
             let loopback = host == "localhost" || host == "::1" || host.hasPrefix("127.")
             guard loopback else {

@@ -63,11 +63,6 @@ public final class ProxyServer: Sendable {
         let shared = self.shared
         let state = self.state
         let maxConnections = configuration.maxConnections
-        var limits = NIOHTTPDecoderLimitConfiguration()
-        limits.maxHeaderListSize = configuration.maxHeaderBytes
-        limits.maxHeaderFieldSize = configuration.maxHeaderBytes
-        limits.maxHeaderFieldCount = max(limits.maxHeaderFieldCount, configuration.maxHeaderBytes / 64)
-        let decoderLimits = limits
         let channel = try await ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 1024)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -84,17 +79,7 @@ public final class ProxyServer: Sendable {
                     state.withLockedValue { _ = $0.connections.removeValue(forKey: ObjectIdentifier(channel)) }
                 }
                 return channel.eventLoop.makeCompletedFuture {
-                    var encoderConfiguration = HTTPResponseEncoder.Configuration()
-                    encoderConfiguration.automaticallySetFramingHeaders = false
-                    let sync = channel.pipeline.syncOperations
-                    try sync.addHandler(HTTPResponseEncoder(configuration: encoderConfiguration),
-                                        name: ProxyConnectionHandler.encoderName)
-                    try sync.addHandler(
-                        ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes,
-                                                                informationalResponseStrategy: .drop,
-                                                                limitConfiguration: decoderLimits)),
-                        name: ProxyConnectionHandler.decoderName)
-                    try sync.addHandler(ProxyConnectionHandler(shared: shared))
+                    try shared.addHTTPServerHandlers(to: channel.pipeline.syncOperations)
                 }
             }
             .bind(host: configuration.host, port: configuration.port)

@@ -34,6 +34,14 @@ public struct ProxyUpstream: Sendable, Hashable {
         basePath = base
     }
 
+    /// An upstream at `host:port` without a base path (an intercepted CONNECT target).
+    init(host: String, port: Int, usesTLS: Bool) {
+        self.usesTLS = usesTLS
+        self.host = host
+        self.port = port
+        basePath = ""
+    }
+
     /// The origin-form target to send upstream for a client's origin-form `target`.
     public func path(for target: String) -> String {
         basePath.isEmpty ? target : basePath + target

@@ -77,7 +77,11 @@ enum ExportTestEvents {
             id: UUID(uuidString: "55555555-5555-4555-8555-555555555555")!, sequence: 5, source: .proxyReverse,
             state: .pending, startedAt: base.addingTimeInterval(4),
             request: CapturedRequest(method: "DELETE", url: "https://api.example.com/conversations/c1",
-                                     httpVersion: "HTTP/2"))
+                                     httpVersion: "HTTP/2"),
+            tls: TLSInfo(intercepted: true, serverName: "api.example.com", clientVersion: "TLSv1.3", upstreamVersion: "TLSv1.2",
+                         upstreamCertificate: .init(subject: "CN=api.example.com", issuer: "CN=Example CA,O=Example",
+                                                    notAfter: base.addingTimeInterval(86_400)),
+                         upstreamVerified: false))
     }
 
     static var binary: NetworkEvent {

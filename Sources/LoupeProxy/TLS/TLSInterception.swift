@@ -1,0 +1,53 @@
+import Foundation
+import LoupeCore
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+import NIOTLS
+
+/// The phase of a CONNECT tunnel that `--intercept` adds: read the client's ClientHello for the
+/// name it wants (SNI), get a leaf for that name from the certificate cache (minted off the event
+/// loop, once per host), then terminate the client's TLS with it and serve the decrypted requests
+/// like any others, sent on to the real host over TLS.
+enum TLSInterception {
+    /// The handler that waits for the ClientHello of a tunnel to `host:port` on `channel`, and
+    /// replaces itself with TLS termination and the HTTP proxy pipeline.
+    static func sniHandler(host: String, port: Int, interception: HTTPSInterception, shared: ProxyContext,
+                           channel: any Channel) -> ByteToMessageHandler<SNIHandler> {
+        ByteToMessageHandler(SNIHandler { result in
+            let serverName: String
+            switch result {
+            case .hostname(let name): serverName = name.lowercased()
+            case .fallback: serverName = host
+            }
+            let failure = ClientHandshakeObserver.failureEvent(host: host, port: port, serverName: serverName)
+            return interception.certificates.leaf(for: serverName, eventLoop: channel.eventLoop)
+                .flatMapThrowing { leaf in
+                    let tls = try NIOSSLContext(configuration: serverConfiguration(for: leaf))
+                    let origin = InterceptedOrigin(upstream: ProxyUpstream(host: host, port: port, usesTLS: true),
+                                                   serverName: serverName)
+                    let sync = channel.pipeline.syncOperations
+                    try sync.addHandler(NIOSSLServerHandler(context: tls))
+                    try sync.addHandler(ClientHandshakeObserver(failure: failure, sink: shared.sink))
+                    try shared.addHTTPServerHandlers(to: sync, origin: origin)
+                }
+                .flatMapErrorThrowing { error in
+                    // No leaf, no TLS: the tunnel is logged as failed and closed; the SNI handler
+                    // waits for a future that never succeeds, so nothing is read from it again.
+                    ClientHandshakeObserver.report(failure, message: "Loupe could not make a certificate for \(serverName): \(error).",
+                                                   sink: shared.sink)
+                    channel.close(promise: nil)
+                    throw error
+                }
+        })
+    }
+
+    /// The server side of an intercepted handshake: the leaf and its chain, HTTP/1.1 offered in
+    /// ALPN (until the proxy speaks HTTP/2).
+    static func serverConfiguration(for leaf: LeafCertificate) -> TLSConfiguration {
+        var configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: leaf.certificateChain.map { .certificate($0) }, privateKey: .privateKey(leaf.privateKey))
+        configuration.applicationProtocols = ["http/1.1"]
+        return configuration
+    }
+}

@@ -1,0 +1,235 @@
+import AsyncHTTPClient
+import Foundation
+import LoupeCore
+import LoupeProxy
+import NIOCore
+import NIOSSL
+import Testing
+
+/// `--intercept`: CONNECT tunnels decrypted with Loupe's CA, by real clients (curl, openssl,
+/// Python requests, AsyncHTTPClient), to an HTTPS origin on loopback whose certificate comes from
+/// a separate test CA that the proxy trusts through `--upstream-ca`.
+@Suite(.serialized) struct ProxyInterceptionTests {
+    /// Two CAs in a temporary folder, the origin signed by one, Loupe minting with the other.
+    struct Setup {
+        let folder: URL
+        let loupeCA: CertificateAuthority
+        let originCA: CertificateAuthority
+        let origin: TLSTestOrigin
+
+        static func make() async throws -> Setup {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-intercept-\(UUID().uuidString)")
+            let loupeCA = try CertificateAuthority.loadOrCreate(in: folder.appendingPathComponent("loupe"))
+            let originCA = try CertificateAuthority.loadOrCreate(in: folder.appendingPathComponent("origin"))
+            let leaf = try originCA.issueLeaf(for: "localhost")
+            let origin = try await TLSTestOrigin.start(chain: leaf.certificateChain, key: leaf.privateKey)
+            return Setup(folder: folder, loupeCA: loupeCA, originCA: originCA, origin: origin)
+        }
+
+        func proxy(trustingOrigin: Bool = true, ignoring ignored: [String] = []) async throws -> ProxyHarness {
+            let certificates = LeafCertificateCache(authority: loupeCA)
+            let originCAPath = originCA.certificateURL.path
+            let ignoredHosts = try ignored.map { try HostPattern($0) }
+            return try await ProxyHarness.start {
+                $0.connectPorts = []
+                $0.connectPorts.insert(origin.port)
+                $0.interception = HTTPSInterception(certificates: certificates, ignoredHosts: ignoredHosts)
+                if trustingOrigin { $0.upstreamCAFiles = [originCAPath] }
+            }
+        }
+
+        func tearDown() async {
+            await origin.stop()
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    static let jwt = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+
+    @Test func curlThroughTheInterceptingProxyIsLoggedInClearAndRedacted() async throws {
+        let setup = try await Setup.make()
+        let harness = try await setup.proxy()
+        let body = #"{"token":"\#(Self.jwt)","email":"ada.lovelace@example.com","card":"4111 1111 1111 1111"}"#
+        let url = "https://localhost:\(setup.origin.port)/orders?limit=2"
+        guard let result = try await runCurl(["-x", "http://127.0.0.1:\(harness.port)", "--cacert", setup.loupeCA.certificateURL.path,
+                                              "-H", "content-type: application/json", "--data", body, url]) else { return }
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains(#""path":"/orders?limit=2""#))
+
+        let event = try #require(await harness.finishedEvents(count: 1).first { $0.request.url.hasPrefix("https://") })
+        #expect(event.request.url == url)
+        #expect(event.source == .proxyForward)
+        #expect(event.response?.status == 200)
+        #expect(event.tls?.intercepted == true)
+        #expect(event.tls?.serverName == "localhost")
+        #expect(event.tls?.clientVersion?.hasPrefix("TLSv1.") == true)
+        #expect(event.tls?.upstreamVersion?.hasPrefix("TLSv1.") == true)
+        #expect(event.tls?.upstreamCertificate?.issuer.contains(setup.originCA.commonName) == true)
+        #expect(event.tls?.upstreamVerified == true)
+        let logged = event.request.body?.text ?? ""
+        #expect(!logged.contains(Self.jwt) && !logged.contains("ada.lovelace") && !logged.contains("4111 1111 1111 1111"), "\(logged)")
+        #expect(setup.loupeCA.certificateURL.path.isEmpty == false)
+        await harness.stop()
+        await setup.tearDown()
+    }
+
+    @Test func aCachedHostsSecondHandshakeMintsNothing() async throws {
+        let setup = try await Setup.make()
+        let certificates = LeafCertificateCache(authority: setup.loupeCA)
+        let originCAPath = setup.originCA.certificateURL.path
+        let harness = try await ProxyHarness.start {
+            $0.connectPorts = [setup.origin.port]
+            $0.interception = HTTPSInterception(certificates: certificates)
+            $0.upstreamCAFiles = [originCAPath]
+        }
+        for path in ["/one", "/two"] {
+            guard let result = try await runCurl(["-x", "http://127.0.0.1:\(harness.port)", "--cacert", setup.loupeCA.certificateURL.path,
+                                                  "https://localhost:\(setup.origin.port)\(path)"]) else { return }
+            #expect(result.status == 0, "\(result.output)")
+        }
+        #expect(certificates.mintedCount == 1)
+        #expect(setup.origin.paths == ["/one", "/two"])
+        await harness.stop()
+        await setup.tearDown()
+    }
+
+    @Test func anEventStreamOverHTTPSArrivesEventByEvent() async throws {
+        let setup = try await Setup.make()
+        let harness = try await setup.proxy()
+        let url = "https://localhost:\(setup.origin.port)/stream"
+        async let curl = runCurl(["-N", "-x", "http://127.0.0.1:\(harness.port)", "--cacert", setup.loupeCA.certificateURL.path, url])
+        // While the stream is still open (events come 100 ms apart), the log already holds the first.
+        var seenLive = false
+        for _ in 0..<200 {
+            let events = await harness.events()
+            if let event = events.first(where: { $0.request.url == url }), !event.sseEvents.isEmpty, !event.state.isFinal {
+                seenLive = true
+                break
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        guard let result = try await curl else { return }
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains(#"data: {"n":2}"#))
+        #expect(seenLive)
+        let event = try #require(await harness.finishedEvents(count: 1).first { $0.request.url == url })
+        #expect(event.sseEvents.map(\.data) == [#"{"n":0}"#, #"{"n":1}"#, #"{"n":2}"#])
+        await harness.stop()
+        await setup.tearDown()
+    }
+
+    @Test func aClientThatDoesNotTrustLoupesCAIsLoggedWithTheFixAndTheProxyKeepsServing() async throws {
+        let setup = try await Setup.make()
+        let harness = try await setup.proxy()
+        // curl trusts only the origin's CA here, not Loupe's.
+        guard let rejected = try await runCurl(["-x", "http://127.0.0.1:\(harness.port)", "--cacert", setup.originCA.certificateURL.path,
+                                                "https://localhost:\(setup.origin.port)/"]) else { return }
+        #expect(rejected.status != 0)
+        let failure = try #require(await harness.finishedEvents(count: 1).first { $0.error != nil })
+        #expect(failure.error?.kind == .tls)
+        #expect(failure.error?.message.contains("loupe ca") == true, "\(failure.error?.message ?? "")")
+        #expect(failure.tls?.intercepted == true)
+
+        let accepted = try #require(try await runCurl(["-x", "http://127.0.0.1:\(harness.port)", "--cacert", setup.loupeCA.certificateURL.path,
+                                                        "https://localhost:\(setup.origin.port)/after"]))
+        #expect(accepted.status == 0, "\(accepted.output)")
+        await harness.stop()
+        await setup.tearDown()
+    }
+
+    @Test func anUntrustedUpstreamCertificateIsA502ThatSaysWhichCheckFailed() async throws {
+        let setup = try await Setup.make()
+        let harness = try await setup.proxy(trustingOrigin: false)
+        guard let result = try await runCurl(["-x", "http://127.0.0.1:\(harness.port)", "--cacert", setup.loupeCA.certificateURL.path,
+                                              "-w", "%{http_code}", "-o", "/dev/null", "https://localhost:\(setup.origin.port)/"]) else { return }
+        #expect(result.output == "502")
+        let event = try #require(await harness.finishedEvents(count: 1).first { $0.request.url.hasPrefix("https://") })
+        #expect(event.error?.kind == .tls)
+        #expect(event.error?.message.contains("--upstream-ca") == true, "\(event.error?.message ?? "")")
+        #expect(setup.origin.paths.isEmpty)
+        await harness.stop()
+        await setup.tearDown()
+    }
+
+    @Test func anIgnoredHostStaysABlindTunnel() async throws {
+        let setup = try await Setup.make()
+        let harness = try await setup.proxy(ignoring: ["^localhost:"])
+        // Through a blind tunnel the client sees the origin's own certificate.
+        guard let result = try await runCurl(["-x", "http://127.0.0.1:\(harness.port)", "--cacert", setup.originCA.certificateURL.path,
+                                              "https://localhost:\(setup.origin.port)/blind"]) else { return }
+        #expect(result.status == 0, "\(result.output)")
+        let event = try #require(await harness.finishedEvents(count: 1).first)
+        #expect(event.source == .tunnel)
+        #expect(event.tls == nil)
+        #expect((event.tunnel?.bytesDown ?? 0) > 0)
+        await harness.stop()
+        await setup.tearDown()
+    }
+
+    @Test func opensslPythonRequestsAndAsyncHTTPClientTrustTheMintedLeaf() async throws {
+        let setup = try await Setup.make()
+        let harness = try await setup.proxy()
+        let caPath = setup.loupeCA.certificateURL.path
+        let url = "https://localhost:\(setup.origin.port)/clients"
+
+        if let openssl = try await runTool("openssl", ["s_client", "-proxy", "127.0.0.1:\(harness.port)", "-connect", "localhost:\(setup.origin.port)",
+                                                        "-servername", "localhost", "-CAfile", caPath, "-verify_return_error", "-brief"],
+                                           input: "GET /openssl HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n") {
+            #expect(openssl.output.contains("Verification: OK"), "\(openssl.output)")
+        }
+
+        let script = """
+            import os, requests
+            r = requests.get(os.environ["URL"], proxies={"https": os.environ["PROXY"]}, timeout=10)
+            print(r.status_code, r.json()["path"])
+            """
+        if let python = try await runTool("python3", ["-c", script], environment: [
+            "URL": url, "PROXY": "http://127.0.0.1:\(harness.port)", "REQUESTS_CA_BUNDLE": caPath]) {
+            #expect(python.output.contains("200 /clients"), "\(python.output)")
+        }
+
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.additionalTrustRoots = [.file(caPath)]
+        var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
+        configuration.proxy = .server(host: "127.0.0.1", port: harness.port)
+        let body = try await withHTTPClient(configuration) { client in
+            let response = try await client.execute(HTTPClientRequest(url: url + "?client=ahc"), timeout: .seconds(10))
+            return String(buffer: try await response.body.collect(upTo: 1 << 20))
+        }
+        #expect(body.contains(#""path":"/clients?client=ahc""#))
+        await harness.stop()
+        await setup.tearDown()
+    }
+}
+
+/// Runs a tool from PATH with `arguments` (standard input from `input`), on a Dispatch thread;
+/// nil when the tool is not installed.
+func runTool(_ name: String, _ arguments: [String], input: String = "", environment: [String: String] = [:])
+    async throws -> (status: Int32, output: String)?
+{
+    let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+    guard let path = directories.map({ "\($0)/\(name)" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+    else { return nil }
+    return try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            let output = Pipe(), standardInput = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            process.standardInput = standardInput
+            do {
+                try process.run()
+                standardInput.fileHandleForWriting.write(Data(input.utf8))
+                try? standardInput.fileHandleForWriting.close()
+                let data = output.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                continuation.resume(returning: (process.terminationStatus, String(decoding: data, as: UTF8.self)))
+            } catch {
+                continuation.resume(throwing: error)
+            }
+        }
+    }
+}
