@@ -166,6 +166,28 @@ import Testing
         await setup.tearDown()
     }
 
+    @Test func aClientThatNeverStartsTLSIsClosedAtTheHandshakeDeadlineAndLogged() async throws {
+        let setup = try await Setup.make()
+        let certificates = LeafCertificateCache(authority: setup.loupeCA)
+        let harness = try await ProxyHarness.start {
+            $0.connectPorts = [setup.origin.port]
+            var interception = HTTPSInterception(certificates: certificates)
+            interception.handshakeTimeout = .milliseconds(200)
+            $0.interception = interception
+        }
+        let connection = try await RawConnection.connect(port: harness.port)
+        try await connection.send("CONNECT localhost:\(setup.origin.port) HTTP/1.1\r\nHost: localhost:\(setup.origin.port)\r\n\r\n")
+        // The 200, then silence from the client: the proxy closes at the deadline.
+        let answer = try await connection.readToEnd()
+        #expect(answer.hasPrefix("HTTP/1.1 200"))
+        let event = try #require(await harness.finishedEvents(count: 1).first)
+        #expect(event.error?.kind == .timeout)
+        #expect(event.error?.message.contains("did not complete its TLS handshake") == true, "\(event.error?.message ?? "")")
+        await connection.close()
+        await harness.stop()
+        await setup.tearDown()
+    }
+
     @Test func opensslPythonRequestsAndAsyncHTTPClientTrustTheMintedLeaf() async throws {
         let setup = try await Setup.make()
         let harness = try await setup.proxy()

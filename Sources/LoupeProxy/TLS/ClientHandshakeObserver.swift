@@ -10,18 +10,42 @@ import NIOTLS
 final class ClientHandshakeObserver: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
 
-    private let failure: NetworkEvent
+    private(set) var failure: NetworkEvent
     private let sink: ProxyEventSink
     private var settled = false
+    /// Closes the tunnel if the handshake is not done in time (see ``expire(channel:after:)``).
+    var deadline: Scheduled<Void>?
+
+    /// The name the client asked for, once its ClientHello was read.
+    var serverName: String {
+        get { failure.tls?.serverName ?? "" }
+        set { failure.tls?.serverName = newValue }
+    }
 
     init(failure: NetworkEvent, sink: ProxyEventSink) {
         self.failure = failure
         self.sink = sink
     }
 
+    /// Logs the tunnel as failed with `message`, unless the handshake already ended either way.
+    func settle(failure message: String?, kind: EventError.Kind = .tls) {
+        guard !settled else { return }
+        settled = true
+        deadline?.cancel()
+        deadline = nil
+        if let message { Self.report(failure, kind: kind, message: message, sink: sink) }
+    }
+
+    /// The deadline passed: a client still in its handshake is logged and closed.
+    func expire(channel: any Channel, after timeout: TimeAmount) {
+        guard !settled else { return }
+        settle(failure: "The client did not complete its TLS handshake for \(serverName.isEmpty ? "the tunnel" : serverName) within \(timeout.nanoseconds / 1_000_000_000) s after CONNECT; the tunnel was closed.", kind: .timeout)
+        channel.close(promise: nil)
+    }
+
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let tlsEvent = event as? TLSUserEvent, case .handshakeCompleted = tlsEvent, !settled {
-            settled = true
+            settle(failure: nil)
             context.fireUserInboundEventTriggered(event)
             context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
             return
@@ -31,18 +55,14 @@ final class ClientHandshakeObserver: ChannelInboundHandler, RemovableChannelHand
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if !settled {
-            settled = true
-            Self.report(failure, message: Self.sentence(for: error, serverName: failure.tls?.serverName ?? ""), sink: sink)
+            settle(failure: Self.sentence(for: error, serverName: serverName))
             context.close(promise: nil)
         }
         context.fireErrorCaught(error)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        if !settled {
-            settled = true
-            Self.report(failure, message: "The client closed the connection during the TLS handshake for \(failure.tls?.serverName ?? ""); if it does not trust Loupe's CA, run `loupe ca` to see how to trust it.", sink: sink)
-        }
+        settle(failure: "The client closed the connection during the TLS handshake for \(serverName); if it does not trust Loupe's CA, run `loupe ca` to see how to trust it.")
         context.fireChannelInactive()
     }
 

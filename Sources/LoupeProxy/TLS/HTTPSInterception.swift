@@ -7,6 +7,8 @@
 /// configuration.interception = HTTPSInterception(certificates: LeafCertificateCache(authority: authority),
 ///                                                ignoredHosts: [try HostPattern("pinned\\.example\\.com")])
 /// ```
+import NIOCore
+
 public struct HTTPSInterception: Sendable {
     /// Where leaves come from, minted once per host.
     public var certificates: LeafCertificateCache
@@ -15,6 +17,9 @@ public struct HTTPSInterception: Sendable {
     /// Never intercept hosts matching one of these (hosts that pin their certificate, say): their
     /// tunnels stay blind. Wins over ``hosts``.
     public var ignoredHosts: [HostPattern]
+    /// How long a client has, after the `200` to its CONNECT, to complete its TLS handshake;
+    /// then the tunnel is closed and logged as timed out.
+    public var handshakeTimeout: TimeAmount = .seconds(10)
 
     public init(certificates: LeafCertificateCache, hosts: [HostPattern] = [], ignoredHosts: [HostPattern] = []) {
         self.certificates = certificates

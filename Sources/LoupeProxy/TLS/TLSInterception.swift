@@ -14,13 +14,25 @@ enum TLSInterception {
     /// replaces itself with TLS termination and the HTTP proxy pipeline.
     static func sniHandler(host: String, port: Int, interception: HTTPSInterception, shared: ProxyContext,
                            channel: any Channel) -> ByteToMessageHandler<SNIHandler> {
-        ByteToMessageHandler(SNIHandler { result in
+        // The observer exists from the 200 on, so a client that never sends its ClientHello (or
+        // never finishes the handshake) is closed and logged when the deadline passes.
+        let observer = ClientHandshakeObserver(failure: ClientHandshakeObserver.failureEvent(host: host, port: port, serverName: host),
+                                               sink: shared.sink)
+        let boundObserver = NIOLoopBound(observer, eventLoop: channel.eventLoop)
+        observer.deadline = channel.eventLoop.assumeIsolated().scheduleTask(in: interception.handshakeTimeout) {
+            boundObserver.value.expire(channel: channel, after: interception.handshakeTimeout)
+        }
+        channel.closeFuture.assumeIsolated().whenComplete { _ in
+            boundObserver.value.settle(failure: "The client closed the tunnel to \(host):\(port) before completing its TLS handshake; if it does not trust Loupe's CA, run `loupe ca` to see how to trust it.")
+        }
+        return ByteToMessageHandler(SNIHandler { result in
             let serverName: String
             switch result {
             case .hostname(let name): serverName = name.lowercased()
             case .fallback: serverName = host
             }
-            let failure = ClientHandshakeObserver.failureEvent(host: host, port: port, serverName: serverName)
+            let observer = boundObserver.value
+            observer.serverName = serverName
             return interception.certificates.leaf(for: serverName, eventLoop: channel.eventLoop)
                 .flatMapThrowing { leaf in
                     let tls = try NIOSSLContext(configuration: serverConfiguration(for: leaf))
@@ -28,14 +40,13 @@ enum TLSInterception {
                                                    serverName: serverName)
                     let sync = channel.pipeline.syncOperations
                     try sync.addHandler(NIOSSLServerHandler(context: tls))
-                    try sync.addHandler(ClientHandshakeObserver(failure: failure, sink: shared.sink))
+                    try sync.addHandler(observer)
                     try shared.addHTTPServerHandlers(to: sync, origin: origin)
                 }
                 .flatMapErrorThrowing { error in
                     // No leaf, no TLS: the tunnel is logged as failed and closed; the SNI handler
                     // waits for a future that never succeeds, so nothing is read from it again.
-                    ClientHandshakeObserver.report(failure, message: "Loupe could not make a certificate for \(serverName): \(error).",
-                                                   sink: shared.sink)
+                    boundObserver.value.settle(failure: "Loupe could not make a certificate for \(serverName): \(error).")
                     channel.close(promise: nil)
                     throw error
                 }
