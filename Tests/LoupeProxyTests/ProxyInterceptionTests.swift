@@ -196,7 +196,7 @@ import Testing
 
         if let openssl = try await runTool("openssl", ["s_client", "-proxy", "127.0.0.1:\(harness.port)", "-connect", "localhost:\(setup.origin.port)",
                                                         "-servername", "localhost", "-CAfile", caPath, "-verify_return_error", "-brief"],
-                                           input: "GET /openssl HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n") {
+                                           standardInput: "GET /openssl HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n") {
             #expect(openssl.output.contains("Verification: OK"), "\(openssl.output)")
         }
 
@@ -221,37 +221,5 @@ import Testing
         #expect(body.contains(#""path":"/clients?client=ahc""#))
         await harness.stop()
         await setup.tearDown()
-    }
-}
-
-/// Runs a tool from PATH with `arguments` (standard input from `input`), on a Dispatch thread;
-/// nil when the tool is not installed.
-func runTool(_ name: String, _ arguments: [String], input: String = "", environment: [String: String] = [:])
-    async throws -> (status: Int32, output: String)?
-{
-    let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-    guard let path = directories.map({ "\($0)/\(name)" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-    else { return nil }
-    return try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = arguments
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-            let output = Pipe(), standardInput = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            process.standardInput = standardInput
-            do {
-                try process.run()
-                standardInput.fileHandleForWriting.write(Data(input.utf8))
-                try? standardInput.fileHandleForWriting.close()
-                let data = output.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: (process.terminationStatus, String(decoding: data, as: UTF8.self)))
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }
     }
 }

@@ -46,26 +46,7 @@ struct ProxyHarness {
 /// Runs curl with `arguments` on a Dispatch thread (a blocking wait on the cooperative pool would
 /// starve the in-process origin); nil when curl is not installed.
 func runCurl(_ arguments: [String]) async throws -> (status: Int32, output: String)? {
-    let candidates = ["/usr/bin/curl", "/usr/local/bin/curl", "/bin/curl"]
-    guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
-    return try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = ["--silent", "--show-error", "--max-time", "10"] + arguments
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            do {
-                try process.run()
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: (process.terminationStatus, String(decoding: data, as: UTF8.self)))
-            } catch {
-                continuation.resume(throwing: error)
-            }
-        }
-    }
+    try await runTool("curl", ["--silent", "--show-error", "--max-time", "10"] + arguments)
 }
 
 /// Runs `body` with an AsyncHTTPClient and shuts the client down however `body` ends.

@@ -17,14 +17,16 @@ struct TemporaryFolder: Sendable {
 
 /// Runs a command-line tool found on PATH-like locations and returns its exit status and
 /// combined output, or nil when the tool is not installed.
-func runTool(_ name: String, _ arguments: [String], standardInput: String = "") async throws -> (status: Int32, output: String)? {
-    let candidates = ["/usr/bin/", "/usr/local/bin/", "/bin/"].map { $0 + name }
-    guard let path = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+func runTool(_ name: String, _ arguments: [String], standardInput: String = "", environment: [String: String] = [:])
+    async throws -> (status: Int32, output: String)?
+{
+    guard let path = toolPath(name) else { return nil }
     return try await withCheckedThrowingContinuation { continuation in
         DispatchQueue.global().async {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: path)
             process.arguments = arguments
+            if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
             let output = Pipe()
             let input = Pipe()
             process.standardOutput = output
@@ -44,7 +46,15 @@ func runTool(_ name: String, _ arguments: [String], standardInput: String = "") 
     }
 }
 
-/// Whether a tool is installed in one of the places ``runTool(_:_:standardInput:)`` looks.
+/// Whether a tool is installed where ``runTool(_:_:standardInput:environment:)`` looks.
 func toolIsInstalled(_ name: String) -> Bool {
-    ["/usr/bin/", "/usr/local/bin/", "/bin/"].contains { FileManager.default.isExecutableFile(atPath: $0 + name) }
+    toolPath(name) != nil
+}
+
+/// The tool's path: the first on `PATH` (the python3 that `make deps` gave its packages to), else
+/// in the system's folders.
+private func toolPath(_ name: String) -> String? {
+    let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        + ["/usr/bin", "/usr/local/bin", "/bin"]
+    return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
