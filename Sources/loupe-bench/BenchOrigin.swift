@@ -2,10 +2,12 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
-/// The fast local origin of the proxy benchmark, run as a child process (`loupe-bench
+/// The fast local origin of the proxy benchmarks, run as a child process (`loupe-bench
 /// --serve-origin`) so its CPU time is not the proxy's: `GET /` answers 12 bytes, `GET /sse`
-/// streams events whose data is the monotonic send time in nanoseconds.
+/// streams events whose data is the monotonic send time in nanoseconds. With `--tls CHAIN KEY`
+/// (a PEM certificate chain and a DER private key) it speaks HTTPS, HTTP/1.1 only.
 enum BenchOrigin {
     static let sseEventCount = 200
     static let sseInterval = TimeAmount.milliseconds(5)
@@ -15,12 +17,14 @@ enum BenchOrigin {
     static func serve() -> Never {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         do {
+            let tls = try tlsContext(arguments: Array(CommandLine.arguments.dropFirst(2)))
             let channel = try ServerBootstrap(group: group)
                 .serverChannelOption(.backlog, value: 1024)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
                 .childChannelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
+                        if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
                         try channel.pipeline.syncOperations.configureHTTPServerPipeline()
                         try channel.pipeline.syncOperations.addHandler(OriginHandler())
                     }
@@ -34,6 +38,17 @@ enum BenchOrigin {
         }
         _ = FileHandle.standardInput.readDataToEndOfFile()
         exit(0)
+    }
+
+    /// The server TLS context for `--tls CHAIN KEY`, nil without `--tls`.
+    private static func tlsContext(arguments: [String]) throws -> NIOSSLContext? {
+        guard arguments.first == "--tls" else { return nil }
+        guard arguments.count == 3 else { throw BenchmarkError("--serve-origin --tls needs a PEM chain and a DER key") }
+        let chain = try NIOSSLCertificate.fromPEMFile(arguments[1]).map { NIOSSLCertificateSource.certificate($0) }
+        let key = try NIOSSLPrivateKey(file: arguments[2], format: .der)
+        var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(key))
+        configuration.applicationProtocols = ["http/1.1"]
+        return try NIOSSLContext(configuration: configuration)
     }
 
     /// Monotonic nanoseconds, comparable across processes on one machine.

@@ -170,13 +170,14 @@ final class OriginProcess {
         self.input = input
     }
 
-    static func launch() throws -> OriginProcess {
+    /// Starts `loupe-bench --serve-origin` with `arguments` after it (`--tls CHAIN KEY` for HTTPS).
+    static func launch(arguments: [String] = []) throws -> OriginProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
             process.executableURL = Bundle.main.executableURL
         }
-        process.arguments = ["--serve-origin"]
+        process.arguments = ["--serve-origin"] + arguments
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input

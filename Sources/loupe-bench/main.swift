@@ -3,7 +3,7 @@ import Foundation
 // `loupe-bench [--only NAME]... [--events N]`: runs Loupe's benchmarks and prints one table.
 // Targets are reported as PASS or MISS; the exit status is non-zero only for bad arguments or crashes.
 
-// The proxy benchmark runs its origin as a child process of this executable.
+// The proxy and HTTPS benchmarks run their origin as a child process of this executable.
 if CommandLine.arguments.dropFirst().first == "--serve-origin" { BenchOrigin.serve() }
 
 let benchmarks: [any Benchmark] = [
@@ -12,6 +12,7 @@ let benchmarks: [any Benchmark] = [
     ExportBenchmark(),
     ConsoleBenchmark(),
     ProxyBenchmark(),
+    HTTPSBenchmark(),
     RedactionRecallBenchmark(),
 ]
 
