@@ -41,6 +41,8 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// Set on the decrypted side of an intercepted CONNECT tunnel: every request goes to this
     /// HTTPS host, logged as a forward-proxy exchange.
     private let origin: InterceptedOrigin?
+    /// The TLS version negotiated with an intercepted client, read at its first request.
+    private var clientTLSVersion: String?
     private var state: State = .idle
     private var context: ChannelHandlerContext?
     private var upstream: UpstreamConnection?
@@ -307,7 +309,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         case .head(let head):
             exchange.timeout?.cancel()
             exchange.timeout = nil
-            if exchange.tls != nil, let upstream { exchange.tls?.addUpstreamFacts(of: upstream.channel) }
+            if exchange.tls != nil, let upstream { upstream.addHandshakeFacts(to: &exchange.tls!) }
             if !head.isKeepAlive { exchange.upstreamReusable = false }
             shared.sink.send(.responseHead(
                 exchange.id,
@@ -660,8 +662,10 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// or nil for a plain-HTTP upstream; the upstream side is added when its response arrives.
     private func tlsFacts(for target: ProxyTarget, context: ChannelHandlerContext) -> TLSInfo? {
         if let origin {
-            let version = try? context.pipeline.syncOperations.handler(type: NIOSSLServerHandler.self).tlsVersion
-            return TLSInfo(intercepted: true, serverName: origin.serverName, clientVersion: version?.loggedName,
+            if clientTLSVersion == nil {
+                clientTLSVersion = (try? context.pipeline.syncOperations.handler(type: NIOSSLServerHandler.self).tlsVersion)?.loggedName
+            }
+            return TLSInfo(intercepted: true, serverName: origin.serverName, clientVersion: clientTLSVersion,
                            upstreamVerified: !configuration.upstreamInsecure)
         }
         guard target.usesTLS else { return nil }

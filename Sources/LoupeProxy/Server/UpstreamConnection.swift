@@ -1,3 +1,4 @@
+import LoupeCore
 import NIOCore
 
 /// A connection to an upstream server, kept open between requests of one client connection
@@ -8,6 +9,20 @@ final class UpstreamConnection {
     let handler: UpstreamHandler
     /// Whether the last response ended cleanly and the connection may carry another request.
     var isReusable = false
+    /// What the TLS handshake of this connection negotiated, read at its first response: parsing
+    /// the server's certificate for every exchange cost a tenth of an HTTPS request's time.
+    private var handshakeFacts: TLSInfo?
+
+    /// Adds this connection's TLS facts (version, server certificate) to `tls`.
+    func addHandshakeFacts(to tls: inout TLSInfo) {
+        if handshakeFacts == nil {
+            var facts = TLSInfo(intercepted: false)
+            facts.addUpstreamFacts(of: channel)
+            handshakeFacts = facts
+        }
+        tls.upstreamVersion = handshakeFacts?.upstreamVersion
+        tls.upstreamCertificate = handshakeFacts?.upstreamCertificate
+    }
 
     init(channel: any Channel, endpoint: ProxyTarget.Endpoint, handler: UpstreamHandler) {
         self.channel = channel
