@@ -25,7 +25,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     //   idle --head--> connecting --connected--> forwarding --response end--> idle
     //   idle --CONNECT--> tunnelConnecting --connected--> (handler removed, glue takes over)
     //   any --local answer with close / client gone--> closed
-    private enum State {
+    enum State {
         case idle
         /// Waiting for the upstream connection; request parts are queued meanwhile.
         case connecting(ProxyExchange)
@@ -37,13 +37,13 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         case closed
     }
 
-    private let shared: ProxyContext
+    let shared: ProxyContext
     /// Set on the decrypted side of an intercepted CONNECT tunnel: every request goes to this
     /// HTTPS host, logged as a forward-proxy exchange.
-    private let origin: InterceptedOrigin?
+    let origin: InterceptedOrigin?
     /// The TLS version negotiated with an intercepted client, read at its first request.
     private var clientTLSVersion: String?
-    private var state: State = .idle
+    var state: State = .idle
     private var context: ChannelHandlerContext?
     private var upstream: UpstreamConnection?
     /// Request parts read while the upstream was not ready, or pipelined behind the current exchange.
@@ -55,7 +55,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         self.origin = origin
     }
 
-    private var configuration: ProxyServer.Configuration { shared.configuration }
+    var configuration: ProxyServer.Configuration { shared.configuration }
 
     // MARK: - Channel events
 
@@ -448,7 +448,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     /// Answers a request that cannot be parsed or framed: 400 (or 431), then close, because the
     /// rest of the byte stream can no longer be trusted (request smuggling).
-    private func rejectMalformed(_ status: HTTPResponseStatus, _ message: String, context: ChannelHandlerContext) {
+    func rejectMalformed(_ status: HTTPResponseStatus, _ message: String, context: ChannelHandlerContext) {
         switch state {
         case .connecting(let exchange), .forwarding(let exchange):
             if exchange.responseHeadSent {
@@ -468,7 +468,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         writeLocalResponse(status, body: message + "\n", close: true, context: context)
     }
 
-    private func writeLocalResponse(_ status: HTTPResponseStatus, body: String,
+    func writeLocalResponse(_ status: HTTPResponseStatus, body: String,
                                     contentType: String = "text/plain; charset=utf-8", close: Bool,
                                     context: ChannelHandlerContext) {
         var headers = HTTPHeaders()
@@ -538,126 +538,6 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             }
     }
 
-    // MARK: - CONNECT tunnels
-
-    private func openTunnel(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
-        let started = Date()
-        var event = NetworkEvent(source: .tunnel, startedAt: started,
-                                 request: CapturedRequest(method: "CONNECT", url: head.uri,
-                                                          headers: ProxyHeaders.captured(head.headers)))
-        guard let (host, port) = ProxyTarget.authorityForm(head.uri) else {
-            rejectMalformed(.badRequest, "CONNECT needs a host:port target.", context: context)
-            return
-        }
-        event.tunnel = TunnelInfo(host: host, port: port)
-        let refusal: ProxyFailure? =
-            if !configuration.connectPorts.contains(port) {
-                ProxyFailure(.forbidden, .protocolError,
-                             "CONNECT to port \(port) is not allowed; allowed ports: \(configuration.connectPorts.sorted().map(String.init).joined(separator: ", ")) (--connect-ports).")
-            } else if isAddressedToSelf(host: host, port: port, context: context) {
-                ProxyFailure(.loopDetected, .protocolError, "The tunnel would lead back to the proxy itself; refusing it to avoid a loop.")
-            } else {
-                nil
-            }
-        if let refusal {
-            shared.sink.send(.record(event))
-            shared.sink.send(.finish(event.id, refusal.loggedFinish))
-            writeLocalResponse(refusal.status, body: refusal.error.message + "\n", close: true, context: context)
-            return
-        }
-        if origin == nil, let interception = configuration.interception, interception.intercepts(host: host, port: port) {
-            state = .interceptPending(host: host, port: port, interception)
-            return
-        }
-
-        state = .tunnelConnecting
-        let sink = shared.sink
-        let stats = TunnelStats(host: host, port: port) { info in
-            var finish = ProxyLogCommand.Finish()
-            finish.tunnel = info
-            sink.send(.finish(event.id, finish))
-        }
-        let serverSide = TunnelGlueHandler(stats: stats, carriesUpload: false)
-        let boundServerSide = NIOLoopBound(serverSide, eventLoop: context.eventLoop)
-        let authority = ProxyTarget.authority(host: host, port: port, usesTLS: false)
-        ClientBootstrap(group: context.eventLoop)
-            .connectTimeout(configuration.upstreamTimeout)
-            .channelOption(.socketOption(.tcp_nodelay), value: 1)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(boundServerSide.value)
-                }
-            }
-            .connect(host: host, port: port)
-            .assumeIsolated()
-            .whenComplete { [self] result in
-                switch result {
-                case .success(let channel):
-                    guard case .tunnelConnecting = state, context.channel.isActive else {
-                        channel.close(promise: nil)
-                        return
-                    }
-                    event.response = CapturedResponse(status: 200, reason: "Connection Established")
-                    event.timings.ttfb = Date().timeIntervalSince(started) * 1000
-                    event.state = .streaming
-                    sink.send(.record(event))
-                    becomeTunnel(serverSide: serverSide, stats: stats, context: context)
-                case .failure(let error):
-                    let failure = ProxyFailure.upstream(error, authority: authority)
-                    sink.send(.record(event))
-                    sink.send(.finish(event.id, failure.loggedFinish))
-                    writeLocalResponse(failure.status, body: failure.error.message + "\n", close: true, context: context)
-                }
-            }
-    }
-
-    /// Answers 200 and hands the connection to a glue handler: from now on bytes are copied both
-    /// ways as they are, and only counted.
-    private func becomeTunnel(serverSide: TunnelGlueHandler, stats: TunnelStats, context: ChannelHandlerContext) {
-        context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .custom(code: 200, reasonPhrase: "Connection Established")))),
-                              promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        let clientSide = TunnelGlueHandler(stats: stats, carriesUpload: true)
-        state = .closed
-        do {
-            let pipeline = context.pipeline.syncOperations
-            try pipeline.addHandler(clientSide, position: .after(self))
-            // Removing the decoder hands any bytes read after the CONNECT head to us, and we pass
-            // them on to the glue; the glue buffers what it cannot forward before it is linked.
-            _ = pipeline.removeHandler(name: Self.encoderName)
-            // The decoder leaves later (on the next loop tick) and hands its leftovers straight to
-            // the glue, with no read-complete after them: flush them to the server then.
-            pipeline.removeHandler(name: Self.decoderName).assumeIsolated().whenSuccess { serverSide.flush() }
-            _ = pipeline.removeHandler(context: context)
-            TunnelGlueHandler.link(clientSide, serverSide)
-        } catch {
-            context.close(promise: nil)
-            serverSide.close()
-        }
-    }
-
-    /// Answers 200 and hands the connection to HTTPS interception (`--intercept`): the client's
-    /// TLS is terminated with a leaf for the name it asks for, and its requests are served by a
-    /// new handler of this kind behind the TLS handler (see ``TLSInterception``).
-    private func becomeIntercepted(host: String, port: Int, interception: HTTPSInterception, context: ChannelHandlerContext) {
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .custom(code: 200, reasonPhrase: "Connection Established")))),
-                      promise: nil)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        state = .closed
-        do {
-            let pipeline = context.pipeline.syncOperations
-            let sni = TLSInterception.sniHandler(host: host, port: port, interception: interception, shared: shared,
-                                                 channel: context.channel)
-            try pipeline.addHandler(sni, position: .after(self))
-            // The decoder hands any bytes read after the CONNECT head to the SNI handler as it leaves.
-            _ = pipeline.removeHandler(name: Self.encoderName)
-            _ = pipeline.removeHandler(name: Self.decoderName)
-            _ = pipeline.removeHandler(context: context)
-        } catch {
-            context.close(promise: nil)
-        }
-    }
-
     /// The TLS facts known when an exchange starts: the client side of an intercepted tunnel,
     /// or nil for a plain-HTTP upstream; the upstream side is added when its response arrives.
     private func tlsFacts(for target: ProxyTarget, context: ChannelHandlerContext) -> TLSInfo? {
@@ -675,7 +555,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     // MARK: - Helpers
 
     /// Whether `host:port` is this proxy's own listening address (a request that would loop).
-    private func isAddressedToSelf(host: String, port: Int, context: ChannelHandlerContext) -> Bool {
+    func isAddressedToSelf(host: String, port: Int, context: ChannelHandlerContext) -> Bool {
         guard let local = context.channel.localAddress, local.port == port else { return false }
         let lowered = host.lowercased()
         if lowered == "localhost" || lowered == local.ipAddress { return true }
