@@ -177,7 +177,7 @@ extension StructuredSecret {
     ], heldOut: [])
 
     static let csvPasswords = StructuredSecret("csv-password", .credential, repeats: 2, tuning: [
-        { r in let p = pw(&r); return Placement(.text, "csv", "key,value\nDB_HOST,\(host(&r))\n\(r.pick(["PASSWORD", "DB_PASSWORD", "SMTP_PASSWORD", "ADMIN_PASS"])),\(p)\nDB_PORT,5432\n", secrets: [p]) },
+        { r in let p = pw(&r); return Placement(.text, "csv", "key,value\nDB_HOST,\(host(&r))\n\(r.pick(["PASSWORD", "DB_PASSWORD", "SMTP_PASSWORD", "ADMIN_PASS", "SECRET_KEY"])),\(p)\nDB_PORT,5432\n", secrets: [p]) },
         { r in let p = pw(&r); return Placement(.text, "csv", "username,password,role\n\(user(&r)),\(p),\(r.pick(["admin", "viewer", "editor"]))\n", secrets: [p]) },
         { r in let t = r.string(.alnum, 32); return Placement(.text, "csv", "service,api_token,created_at\n\(r.pick(["billing", "search", "crm"])),\(t),2026-11-\(r.int(10...28))\n", secrets: [t]) },
         { r in let t = r.string(.base64URL, 40); return Placement(.text, "csv", "\"name\",\"client_secret\",\"owner\"\n\"\(r.pick(["mobile-app", "portal"]))\",\"\(t)\",\"\(user(&r))\"\n", secrets: [t]) },
@@ -186,7 +186,7 @@ extension StructuredSecret {
     ], heldOut: [])
 
     static let setterPasswords = StructuredSecret("setter-password", .credential, repeats: 2, tuning: [
-        { r in let p = Encode.json(pw(&r)); return Placement(.text, "java", "dataSource.setPassword(\"\(p)\");", secrets: [p]) },
+        { r in let p = Encode.json(pw(&r)); return Placement(.text, "java", "\(r.pick(["dataSource.setPassword", "Session.builder().withPassword", "DataSourceBuilder.create().password"]))(\"\(p)\");", secrets: [p]) },
         { r in let p = Encode.json(pw(&r)); return Placement(.text, "code", "\(r.pick(["config", "opts", "client", "settings"])).password = \"\(p)\";", secrets: [p]) },
         { r in let t = r.string(.alnum, 32); return Placement(.text, "java", "Client client = Client.builder().withApiKey(\"\(t)\").withTimeout(30).build();", secrets: [t]) },
         { r in let t = r.string(.base64URL, 40); return Placement(.text, "kotlin", "val api = Api.Builder()\n    .apiSecret(\"\(t)\")\n    .build()", secrets: [t]) },
@@ -215,7 +215,7 @@ extension StructuredSecret {
 
     static let urlPathTokens = StructuredSecret("url-path-token", .credential, repeats: 3, tuning: [
         { r in let t = r.string(.alnum, 32); return Placement(.url, "url", "https://api.example.com/api/key/\(t)/usage?from=2026-11-01", secrets: [t]) },
-        { r in let t = r.string(.base64URL, 43); return Placement(.text, "log", "10.0.\(r.int(0...9)).\(r.int(1...254)) - - [27/Nov/2026:08:\(r.int(10...59)):01 +0000] \"GET /\(r.pick(["reset", "password-reset", "reset-password", "invite", "verify-email", "magic-link"]))/\(t) HTTP/1.1\" 200 512", secrets: [t]) },
+        { r in let t = r.chance(0.5) ? r.string(.base64URL, 43) : r.string(.hex, 64); return Placement(.text, "log", "10.0.\(r.int(0...9)).\(r.int(1...254)) - - [27/Nov/2026:08:\(r.int(10...59)):01 +0000] \"GET /\(r.pick(["reset", "password-reset", "reset-password", "password/reset", "invite", "verify", "verify-email", "magic-link"]))/\(t) HTTP/1.1\" 200 512", secrets: [t]) },
         { r in let t = r.string(.base64URL, 40); return Placement(.url, "url", "https://hooks.example.com/token/\(t)", secrets: [t]) },
         { r in let t = r.string(.alnum, 40); return Placement(.text, "log", "INFO  GET https://app.example.com/\(r.pick(["auth/reset", "account/activate", "users/confirm"]))/\(t) -> 302 in \(r.int(2...90))ms", secrets: [t]) },
     ], heldOut: [])

@@ -9343,7 +9343,7 @@ description = "Key/value CSV row whose key names a password, secret, token or AP
 category = "credential"
 # Settings exported as key,value tables (and spreadsheets of environment variables). The value
 # takes the checks of csv-secret-column: references (${X}, %X%), masks and plain words are kept.
-pattern = '''(?m)^(?|"?(?:[A-Za-z0-9]{1,30}[_.-]){0,4}?(?:[pP](?i:assword|asswd|asswort|assphrase|wd|ass)|[sS](?i:ecret)|[tT](?i:oken)|(?i:api)[_.-]?[kK](?i:ey))(?:[_.-]?(?i:admin|root|superuser|master|db|prod|production|staging|dev|test|primary|sys|system|user)|[0-9])?"?,"?(?![$%<{*(\[@!&/~]|\.\.?/|[A-Za-z]:\\)(?!(?i:null|none|true|false|n/a|string|text|varchar|redacted|hidden|masked|changeme|example|placeholder|required|optional|your[_-][^\s]*)"?(?:,|\r?\n|$))(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"?(?:,|\r?\n|$))(?![0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{1,2}[./][0-9]{1,2}[./][0-9]{2,4}|(?i:sha(?:1|256|384|512)|md5)[:-])(?![0-9.,:+-]++"?(?:,|\r?\n|$))(?!v?[0-9]++(?:\.[0-9]++)++(?:[-+][A-Za-z0-9.]++)?"?(?:,|\r?\n|$))(?![A-Za-z_$][A-Za-z_$]*+(?:\.[A-Za-z_$][A-Za-z0-9_$]*+)++(?<![0-9])(?:\(|\[|"?(?:,|\r?\n|$))|[A-Za-z_][A-Za-z0-9_]*+\()(?=[^",\r\n]{0,200}?[0-9!*@%^+=~&])([^",\r\n]{4,200}+)"?(?=,|\r?\n|$)|"?(?:[A-Za-z0-9]{1,30}[_.-]){0,4}?(?:[pP](?i:assword|asswd|asswort|assphrase|wd|ass)|[sS](?i:ecret)|[tT](?i:oken)|(?i:api)[_.-]?[kK](?i:ey))(?:[_.-]?(?i:admin|root|superuser|master|db|prod|production|staging|dev|test|primary|sys|system|user)|[0-9])?"?;"?(?![$%<{*(\[@!&/~]|\.\.?/|[A-Za-z]:\\)(?!(?i:null|none|true|false|n/a|string|text|varchar|redacted|hidden|masked|changeme|example|placeholder|required|optional|your[_-][^\s]*)"?(?:;|\r?\n|$))(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"?(?:;|\r?\n|$))(?![0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{1,2}[./][0-9]{1,2}[./][0-9]{2,4}|(?i:sha(?:1|256|384|512)|md5)[:-])(?![0-9.,:+-]++"?(?:;|\r?\n|$))(?!v?[0-9]++(?:\.[0-9]++)++(?:[-+][A-Za-z0-9.]++)?"?(?:;|\r?\n|$))(?![A-Za-z_$][A-Za-z_$]*+(?:\.[A-Za-z_$][A-Za-z0-9_$]*+)++(?<![0-9])(?:\(|\[|"?(?:;|\r?\n|$))|[A-Za-z_][A-Za-z0-9_]*+\()(?=[^";\r\n]{0,200}?[0-9!*@%^+=~&])([^";\r\n]{4,200}+)"?(?=;|\r?\n|$)|"?(?:[A-Za-z0-9]{1,30}[_.-]){0,4}?(?:[pP](?i:assword|asswd|asswort|assphrase|wd|ass)|[sS](?i:ecret)|[tT](?i:oken)|(?i:api)[_.-]?[kK](?i:ey))(?:[_.-]?(?i:admin|root|superuser|master|db|prod|production|staging|dev|test|primary|sys|system|user)|[0-9])?"?\t"?(?![$%<{*(\[@!&/~]|\.\.?/|[A-Za-z]:\\)(?!(?i:null|none|true|false|n/a|string|text|varchar|redacted|hidden|masked|changeme|example|placeholder|required|optional|your[_-][^\s]*)"?(?:\t|\r?\n|$))(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"?(?:\t|\r?\n|$))(?![0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{1,2}[./][0-9]{1,2}[./][0-9]{2,4}|(?i:sha(?:1|256|384|512)|md5)[:-])(?![0-9.,:+-]++"?(?:\t|\r?\n|$))(?!v?[0-9]++(?:\.[0-9]++)++(?:[-+][A-Za-z0-9.]++)?"?(?:\t|\r?\n|$))(?![A-Za-z_$][A-Za-z_$]*+(?:\.[A-Za-z_$][A-Za-z0-9_$]*+)++(?<![0-9])(?:\(|\[|"?(?:\t|\r?\n|$))|[A-Za-z_][A-Za-z0-9_]*+\()(?=[^"\t\r\n]{0,200}?[0-9!*@%^+=~&])([^"\t\r\n]{4,200}+)"?(?=\t|\r?\n|$))'''
+pattern = '''(?m)^(?|"?(?:[A-Za-z0-9]{1,30}[_.-]){0,4}?(?:[pP](?i:assword|asswd|asswort|assphrase|wd|ass)|[sS](?i:ecret)|[tT](?i:oken)|(?i:api|secret|private|access|auth|master|signing|encryption)[_.-]?[kK](?i:ey))(?:[_.-]?(?i:admin|root|superuser|master|db|prod|production|staging|dev|test|primary|sys|system|user)|[0-9])?"?,"?(?![$%<{*(\[@!&/~]|\.\.?/|[A-Za-z]:\\)(?!(?i:null|none|true|false|n/a|string|text|varchar|redacted|hidden|masked|changeme|example|placeholder|required|optional|your[_-][^\s]*)"?(?:,|\r?\n|$))(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"?(?:,|\r?\n|$))(?![0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{1,2}[./][0-9]{1,2}[./][0-9]{2,4}|(?i:sha(?:1|256|384|512)|md5)[:-])(?![0-9.,:+-]++"?(?:,|\r?\n|$))(?!v?[0-9]++(?:\.[0-9]++)++(?:[-+][A-Za-z0-9.]++)?"?(?:,|\r?\n|$))(?![A-Za-z_$][A-Za-z_$]*+(?:\.[A-Za-z_$][A-Za-z0-9_$]*+)++(?<![0-9])(?:\(|\[|"?(?:,|\r?\n|$))|[A-Za-z_][A-Za-z0-9_]*+\()(?=[^",\r\n]{0,200}?[0-9!*@%^+=~&])([^",\r\n]{4,200}+)"?(?=,|\r?\n|$)|"?(?:[A-Za-z0-9]{1,30}[_.-]){0,4}?(?:[pP](?i:assword|asswd|asswort|assphrase|wd|ass)|[sS](?i:ecret)|[tT](?i:oken)|(?i:api|secret|private|access|auth|master|signing|encryption)[_.-]?[kK](?i:ey))(?:[_.-]?(?i:admin|root|superuser|master|db|prod|production|staging|dev|test|primary|sys|system|user)|[0-9])?"?;"?(?![$%<{*(\[@!&/~]|\.\.?/|[A-Za-z]:\\)(?!(?i:null|none|true|false|n/a|string|text|varchar|redacted|hidden|masked|changeme|example|placeholder|required|optional|your[_-][^\s]*)"?(?:;|\r?\n|$))(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"?(?:;|\r?\n|$))(?![0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{1,2}[./][0-9]{1,2}[./][0-9]{2,4}|(?i:sha(?:1|256|384|512)|md5)[:-])(?![0-9.,:+-]++"?(?:;|\r?\n|$))(?!v?[0-9]++(?:\.[0-9]++)++(?:[-+][A-Za-z0-9.]++)?"?(?:;|\r?\n|$))(?![A-Za-z_$][A-Za-z_$]*+(?:\.[A-Za-z_$][A-Za-z0-9_$]*+)++(?<![0-9])(?:\(|\[|"?(?:;|\r?\n|$))|[A-Za-z_][A-Za-z0-9_]*+\()(?=[^";\r\n]{0,200}?[0-9!*@%^+=~&])([^";\r\n]{4,200}+)"?(?=;|\r?\n|$)|"?(?:[A-Za-z0-9]{1,30}[_.-]){0,4}?(?:[pP](?i:assword|asswd|asswort|assphrase|wd|ass)|[sS](?i:ecret)|[tT](?i:oken)|(?i:api|secret|private|access|auth|master|signing|encryption)[_.-]?[kK](?i:ey))(?:[_.-]?(?i:admin|root|superuser|master|db|prod|production|staging|dev|test|primary|sys|system|user)|[0-9])?"?\t"?(?![$%<{*(\[@!&/~]|\.\.?/|[A-Za-z]:\\)(?!(?i:null|none|true|false|n/a|string|text|varchar|redacted|hidden|masked|changeme|example|placeholder|required|optional|your[_-][^\s]*)"?(?:\t|\r?\n|$))(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}"?(?:\t|\r?\n|$))(?![0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{1,2}[./][0-9]{1,2}[./][0-9]{2,4}|(?i:sha(?:1|256|384|512)|md5)[:-])(?![0-9.,:+-]++"?(?:\t|\r?\n|$))(?!v?[0-9]++(?:\.[0-9]++)++(?:[-+][A-Za-z0-9.]++)?"?(?:\t|\r?\n|$))(?![A-Za-z_$][A-Za-z_$]*+(?:\.[A-Za-z_$][A-Za-z0-9_$]*+)++(?<![0-9])(?:\(|\[|"?(?:\t|\r?\n|$))|[A-Za-z_][A-Za-z0-9_]*+\()(?=[^"\t\r\n]{0,200}?[0-9!*@%^+=~&])([^"\t\r\n]{4,200}+)"?(?=\t|\r?\n|$))'''
 secret_group = 1
 keywords = ["pass", "pwd", "cret", "oken", "key"]
 replace = "label"
@@ -9355,6 +9355,7 @@ PASSWORD,summit471^''',
 SMTP_PASSWORD,5Mu33EXAMPLE^EJ9a,2026-11-15''',
     '''name;wert
 api_key;EXAMPLEfakeKey0123456789abcd''',
+    '''SECRET_KEY,Winter2026!''',
 ]
 counterexamples = [
     '''key,value
@@ -9368,12 +9369,12 @@ password,string''',
 
 [[rule]]
 id = "setter-password-call"
-description = "Password passed as a string literal to a setter named after it: setPassword(\"…\"), set_password('…'), setDbPassword(\"…\"), setPassphrase(\"…\"), setAdminPwd(\"…\")"
+description = "Password passed as a string literal to a setter or builder method named after it: setPassword(\"…\"), set_password('…'), setDbPassword(\"…\"), withPassword(\"…\"), .password(\"…\"), setAdminPwd(\"…\")"
 category = "credential"
 # JDBC DataSources, mail sessions, Python drivers and SDK configs set a password with a setter. Only
 # a quoted literal is taken: setPassword(encoder.encode(x)), setPassword(System.getenv("X")) and
 # references ("${X}", "<password>") are kept.
-pattern = '''(?<![A-Za-z0-9])(?:set|SET|Set)_?(?:[A-Za-z0-9]{1,20}?_?)??(?:[pP](?:assword|ASSWORD|asswd|assphrase|wd)|PWD)[ \t]*+\([ \t]*+(["'])(?![$%<{*]|\(\(|(?i:changeme|change[_-]?me|password|example|sample|dummy|redacted|null|none|xxx|your[_-])|(?:(?!\1)[^\r\n]){0,200}?:\1)((?:(?!\1)[^\\\r\n]|\\.){3,200}+)\1[ \t]*+\)'''
+pattern = '''(?:(?<![A-Za-z0-9])(?:set|SET|Set|with|With)_?(?:[A-Za-z0-9]{1,20}?_?)??|(?<=\.))(?:[pP](?:assword|ASSWORD|asswd|assphrase|wd)|PWD)[ \t]*+\([ \t]*+(["'])(?![$%<{*]|\(\(|(?i:changeme|change[_-]?me|password|example|sample|dummy|redacted|null|none|xxx|your[_-])|(?:(?!\1)[^\r\n]){0,200}?:\1)((?:(?!\1)[^\\\r\n]|\\.){3,200}+)\1[ \t]*+\)'''
 secret_group = 2
 keywords = ["password(", "passwd(", "pwd(", "passphrase(", "password (", "pwd ("]
 replace = "label"
@@ -9381,6 +9382,7 @@ examples = [
     '''dataSource.setPassword("violet_quartz.harbor32");''',
     '''conn.set_password('N0t-a-real-pw1')''',
     '''cfg.setDbPassword("N0tReal-Pa55"); cfg.setAdminPwd("Sommer#2026");''',
+    '''Session.builder().withPassword("N0t-Real.pw9").build(); DataSourceBuilder.create().password("Sommer#2026")''',
 ]
 counterexamples = [
     '''user.setPassword(passwordEncoder.encode(form.getPassword()));''',
@@ -9417,16 +9419,18 @@ category = "credential"
 # Reset, invitation, e-mail confirmation and magic-link URLs carry a one-time secret in the path, and
 # some APIs take their key there (/api/key/<key>/usage). The segment must be 20+ characters of
 # URL-safe base64 with a digit and a letter, and entropy; words (/reset/confirm), UUIDs and numeric
-# IDs are kept.
-pattern = '''(?i:/(?:api[/_-]?key|apikey|key|token|reset|password[_-]reset|reset[_-]password|invite|invitation|verify[_-]email|email[_-]verification|magic[_-]link|activate|activation|confirm|confirmation|unsubscribe))/(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-|[0-9a-f]++(?![A-Za-z0-9_%.-])|[0-9A-F]++(?![A-Za-z0-9_%.-]))(?=[A-Za-z0-9_-]{0,200}?[0-9])(?=[A-Za-z0-9_-]{0,200}?[A-Za-z])([A-Za-z0-9_-]{20,256}+)(?![A-Za-z0-9_%.-])'''
+# IDs are kept, and so is a bare hex digest after /key/ or /token/ (a reset token may be hex, as
+# Laravel's 64-hex-digit ones are).
+pattern = '''(?:(?i:/(?:api[/_-]?key|apikey|key|token))/(?![0-9a-f]++(?![A-Za-z0-9_%.-])|[0-9A-F]++(?![A-Za-z0-9_%.-]))|(?i:/(?:reset|password[_-]reset|reset[_-]password|invite|invitation|verify|verify[_-]email|email[_-]verification|magic[_-]link|activate|activation|confirm|confirmation|unsubscribe))/)(?![0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-)(?=[A-Za-z0-9_-]{0,200}?[0-9])(?=[A-Za-z0-9_-]{0,200}?[A-Za-z])([A-Za-z0-9_-]{20,256}+)(?![A-Za-z0-9_%.-])'''
 secret_group = 1
 validate = "entropy>=3.0"
-keywords = ["key/", "token/", "reset/", "password/", "invite/", "invitation/", "email/", "verification/", "link/", "activate/", "activation/", "confirm/", "confirmation/", "unsubscribe/"]
+keywords = ["key/", "token/", "reset/", "password/", "verify/", "invite/", "invitation/", "email/", "verification/", "link/", "activate/", "activation/", "confirm/", "confirmation/", "unsubscribe/"]
 replace = "label"
 examples = [
     '''https://api.example.com/api/key/7vmkE2GC1f2xLCo9meYfAhbhgnbtLevp/usage''',
     '''"GET /password-reset/9P0DIlH32U88Li7lrTm7LA6Wc5htvXw2MJYdTwfrJC9 HTTP/1.1" 200''',
     '''https://hooks.example.com/token/f6aD7316_45aee12a1396ac36fa695e6effbde425''',
+    '''https://app.example.com/password/reset/9f86d081884c7d659a2feaea0c55ad015a3bf4f2b2b0b822cd15d6c15b0f00a0?email=ann%40example.com''',
 ]
 counterexamples = [
     '''https://api.example.com/api/key/123e4567-e89b-12d3-a456-426614174000/usage''',
