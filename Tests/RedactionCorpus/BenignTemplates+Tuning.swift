@@ -205,50 +205,6 @@ extension BenignTemplate {
                 "kubectl create secret generic db --from-file=password=./pw.txt --from-file=api_key=./key-\(r.int(2...9)).txt",
             ]))
         },
-        // Fifth batch: setters, CSV columns, YAML blocks, JVM properties and URL paths that hold a
-        // reference, an expression, an identifier or a placeholder rather than a secret.
-        BenignTemplate("setter-expression", .credential) { r in
-            Placement(.text, "code", r.pick([
-                "dataSource.setPassword(System.getenv(\"DB_PASSWORD\"));", "config.password = process.env.DB_PASSWORD;", "builder.withApiKey(props.getProperty(\"api.key\"))",
-                "user.setPassword(passwordEncoder.encode(form.getPassword()));", "opts.password = self.password", "client.setAccessToken(tokenStore.current())",
-                "options.ClientSecret = Configuration[\"Auth:ClientSecret\"];", "conn.set_password(os.environ['PGPASSWORD'])", "settings.password = \"\"",
-            ]))
-        },
-        BenignTemplate("csv-password-reference", .credential) { r in
-            Placement(.text, "csv", r.pick([
-                "key,value\nDB_HOST,db-\(r.int(1...9)).internal\nDB_PASSWORD,${DB_PASSWORD}\n", "username,password,role\napp,********,admin\n",
-                "name,api_token,created_at\nci,<redacted>,2026-11-\(r.int(10...28))\n", "field,type,required\npassword,string,true\napi_token,string,false\n",
-                "setting,value\nPASSWORD,%DB_PASSWORD%\nPORT,\(r.int(3000...9000))\n",
-            ]))
-        },
-        BenignTemplate("yaml-block-reference", .credential) { r in
-            Placement(.text, "yaml", r.pick([
-                "database:\n  password: |\n    {{ .Values.db.password }}\n", "smtp:\n  password:\n    ${SMTP_PASSWORD}\n",
-                "auth:\n  client_secret:\n    valueFrom:\n      secretKeyRef:\n        name: oauth\n        key: client-secret\n",
-                "password:\n  description: The admin password\n  required: true\n",
-            ]))
-        },
-        BenignTemplate("jvm-property-reference", .credential) { r in
-            Placement(.text, "shell", r.pick([
-                "java -Ddb.password=${DB_PASSWORD} -jar app.jar", "JAVA_OPTS=\"-Dspring.datasource.password=$SPRING_DATASOURCE_PASSWORD -Xmx\(r.int(1...4))g\"",
-                "java -Djavax.net.ssl.keyStorePassword=%KEYSTORE_PASS% -jar tool.jar", "mvn -Dpassword.min.length=\(r.int(8...14)) test",
-            ]))
-        },
-        BenignTemplate("url-path-identifier", .credential) { r in
-            Placement(.url, "url", r.pick([
-                "https://api.example.com/api/keys/\(r.uuid())/usage", "https://app.example.com/reset/\(r.pick(["confirm", "expired", "done"]))",
-                "https://api.example.com/token/\(r.pick(["refresh", "introspect", "revoke"]))?client_id=web", "https://app.example.com/settings/password/\(r.int(1...9))",
-            ]))
-        },
-        BenignTemplate("heading-over-text", .credential) { r in
-            Placement(.text, "markdown", "\(r.pick(["Reset your password", "API token", "Client secret", "Change password"]))\n\(r.pick(["Tokens expire after \(r.int(2...48)) hours, so use the link soon.", "Keys older than \(r.int(30...90)) days are rotated, see RFC-\(r.int(100...999)).", "Step 2: open Settings > Security, then click Save."]))\n")
-        },
-        BenignTemplate("identifier-values", .credential) { r in
-            Placement(.text, "log", r.pick([
-                "token_id=\(r.uuid()) rotated_at=\(timestamp(&r))", "password_changed_at: \(timestamp(&r))", "secret_version: \(r.string(.hex, 32))",
-                "api_key_etag: \"\(r.string(.hex, 32))\"", "passwordHash: sha256", "token_expires=\(timestamp(&r))",
-            ]))
-        },
         BenignTemplate("token-metadata", .credential) { r in
             Placement(.json, "json", #"{"token_type":"Bearer","expires_in":\#(r.int(300...86400)),"scope":"read write","token_endpoint":"https://auth.example.com/oauth2/token","password_policy":{"min_length":\#(r.int(8...14))}}"#)
         },

@@ -6,8 +6,7 @@ import LoupeRedaction
 // extensions people use, and forms, signatures and invoices labelled in other languages.
 
 extension StructuredSecret {
-    static let forms: [StructuredSecret] = [registryCredentials, pipedSecrets, toolPasswords, phonesAsWritten, phonesInForms, identityInForms, paymentInForms,
-                                            compactPhones, csvPasswords, setterPasswords, yamlMultilinePasswords, jvmProperties, jvmIdentity, urlPathTokens]
+    static let forms: [StructuredSecret] = [registryCredentials, pipedSecrets, toolPasswords, phonesAsWritten, phonesInForms, identityInForms, paymentInForms]
 
     // MARK: Package registries
 
@@ -140,83 +139,5 @@ extension StructuredSecret {
         { r in let c = card(&r); return Placement(.text, "prose", "Hi, please charge my card \(c.pan) (exp \(c.expiry), CVC \(c.cvc)) for invoice #\(r.int(1000...9999)). Thanks!", secrets: [c.pan, c.cvc, c.expiry]) },
         { r in let c = card(&r); return Placement(.text, "text", "ORDER #\(r.int(10000...99999))\nCard: \(c.pan)   CVN \(c.cvc)   Valid thru \(c.expiry)\nAmount: \(r.int(10...999)).\(r.string(.digits, 2)) EUR", secrets: [c.pan, c.cvc, c.expiry]) },
         { r in let i = SecretShape.iban(&r); return Placement(.text, "csv", "Name;IBAN;Betrag\n\(r.pick(SecretShape.familyNames).capitalized);\(i);\(r.int(10...999)),\(r.string(.digits, 2))\n", secrets: [i]) },
-    ], heldOut: [])
-
-    // MARK: Fifth batch (tuning only): compact national phones next to a name, CSV password
-    // columns, setters, multi-line YAML values, JVM system properties, secrets as URL path segments.
-
-    /// A national number written without separators, as spreadsheets, CRMs and SMS gateways store it.
-    static func compactPhone(_ r: inout SplitMix64) -> String {
-        func d(_ n: Int, _ r: inout SplitMix64) -> String { r.string(.digits, n) }
-        func nz(_ n: Int, _ r: inout SplitMix64) -> String { SecretShape.nonZeroLead(&r, n) }
-        switch r.int(0...10) {
-        case 0: return r.pick(["020\(r.int(3...8))\(d(7, &r))", "07\(r.int(1...9))\(d(8, &r))", "0161\(nz(7, &r))"])
-        case 1: return "0\(r.int(1...7))\(d(8, &r))"
-        case 2: return r.pick(["06\(nz(8, &r))", "020\(nz(7, &r))", "010\(nz(7, &r))"])
-        case 3: return "\(r.int(2...9))\(r.int(0...8))\(r.int(0...9))\(r.int(2...9))\(d(6, &r))"
-        case 4: return r.pick(["01\(r.pick(["51", "52", "57", "60", "70", "71", "72", "76"]))\(nz(7, &r))", "030\(nz(8, &r))", "089\(nz(7, &r))"])
-        case 5: return r.pick(["3\(r.int(20...49))\(d(7, &r))", "06\(d(8, &r))", "02\(d(8, &r))"])
-        case 6: return r.pick(["6\(d(8, &r))", "9\(r.int(1...8))\(d(7, &r))"])
-        case 7: return r.pick(["0\(r.pick(["70", "80", "90"]))\(d(8, &r))", "03\(d(8, &r))"])
-        case 8: return r.pick(["04\(d(8, &r))", "0\(r.pick(["2", "3", "7", "8"]))\(r.int(3...9))\(d(7, &r))"])
-        case 9: return "\(r.int(6...9))\(d(9, &r))"
-        default: return "\(r.int(1...9))\(r.int(1...9))9\(d(8, &r))"
-        }
-    }
-
-    static func fullName(_ r: inout SplitMix64) -> String { "\(r.pick(SecretShape.givenNames).capitalized) \(r.pick(SecretShape.familyNames).capitalized)" }
-
-    static let compactPhones = StructuredSecret("phone-compact", .pii, repeats: 3, tuning: [
-        { r in let p = compactPhone(&r); return Placement(.text, "csv", "first_name,last_name,mobile,country\n\(r.pick(SecretShape.givenNames).capitalized),\(r.pick(SecretShape.familyNames).capitalized),\(p),\(r.pick(["GB", "FR", "US", "DE", "IT"]))\n", secrets: [p]) },
-        { r in let p = compactPhone(&r); return Placement(.text, "prose", "\(fullName(&r)) \(p)", secrets: [p]) },
-        { r in let p = compactPhone(&r); return Placement(.text, "log", "2026-11-27 08:\(r.int(10...59)):\(r.int(10...59)) INFO notify: queued SMS for \(fullName(&r)) <\(p)> template=otp", secrets: [p]) },
-        { r in let p = compactPhone(&r); return Placement(.text, "prose", "Callback requested by \(fullName(&r)) on \(p) regarding order \(r.int(10000...99999)).", secrets: [p]) },
-        { r in let p = compactPhone(&r); return Placement(.text, "tsv", "\(fullName(&r))\t\(p)\t\(r.pick(["Berlin", "Paris", "Leeds", "Miami"]))\n", secrets: [p]) },
-        { r in let p = compactPhone(&r); return Placement(.json, "json", #"{"contact":{"name":"\#(fullName(&r))","number":"\#(p)"}}"#, secrets: [p]) },
-        { r in let p = compactPhone(&r); return Placement(.text, "prose", "\(fullName(&r)) - \(p) - \(r.pick(["prefers mornings", "VIP", "new lead"]))", secrets: [p]) },
-    ], heldOut: [])
-
-    static let csvPasswords = StructuredSecret("csv-password", .credential, repeats: 2, tuning: [
-        { r in let p = pw(&r); return Placement(.text, "csv", "key,value\nDB_HOST,\(host(&r))\n\(r.pick(["PASSWORD", "DB_PASSWORD", "SMTP_PASSWORD", "ADMIN_PASS", "SECRET_KEY"])),\(p)\nDB_PORT,5432\n", secrets: [p]) },
-        { r in let p = pw(&r); return Placement(.text, "csv", "username,password,role\n\(user(&r)),\(p),\(r.pick(["admin", "viewer", "editor"]))\n", secrets: [p]) },
-        { r in let t = r.string(.alnum, 32); return Placement(.text, "csv", "service,api_token,created_at\n\(r.pick(["billing", "search", "crm"])),\(t),2026-11-\(r.int(10...28))\n", secrets: [t]) },
-        { r in let t = r.string(.base64URL, 40); return Placement(.text, "csv", "\"name\",\"client_secret\",\"owner\"\n\"\(r.pick(["mobile-app", "portal"]))\",\"\(t)\",\"\(user(&r))\"\n", secrets: [t]) },
-        { r in let p = pw(&r); return Placement(.text, "csv", "Host;Login;Passwort\n\(host(&r));\(user(&r));\(p)\n", secrets: [p]) },
-        { r in let p = pw(&r); return Placement(.text, "csv", "url,username,password,extra,name\nhttps://\(r.pick(["mail", "vpn", "portal"])).example.com,\(user(&r)),\(p),,\(r.pick(["Mail", "VPN"]))\n", secrets: [p]) },
-    ], heldOut: [])
-
-    static let setterPasswords = StructuredSecret("setter-password", .credential, repeats: 2, tuning: [
-        { r in let p = Encode.json(pw(&r)); return Placement(.text, "java", "\(r.pick(["dataSource.setPassword", "Session.builder().withPassword", "DataSourceBuilder.create().password"]))(\"\(p)\");", secrets: [p]) },
-        { r in let p = Encode.json(pw(&r)); return Placement(.text, "code", "\(r.pick(["config", "opts", "client", "settings"])).password = \"\(p)\";", secrets: [p]) },
-        { r in let t = r.string(.alnum, 32); return Placement(.text, "java", "Client client = Client.builder().withApiKey(\"\(t)\").withTimeout(30).build();", secrets: [t]) },
-        { r in let t = r.string(.base64URL, 40); return Placement(.text, "kotlin", "val api = Api.Builder()\n    .apiSecret(\"\(t)\")\n    .build()", secrets: [t]) },
-        { r in let p = Encode.json(pw(&r)); return Placement(.text, "python", "conn.set_password('\(p)')", secrets: [p]) },
-        { r in let t = r.string(.hex, 40); return Placement(.text, "csharp", "options.ClientSecret = \"\(t)\";", secrets: [t]) },
-        { r in let t = r.string(.alnum, 40); return Placement(.text, "js", "sdk.setAccessToken('\(t)');", secrets: [t]) },
-    ], heldOut: [])
-
-    static let yamlMultilinePasswords = StructuredSecret("yaml-multiline", .credential, repeats: 3, tuning: [
-        { r in let p = pw(&r); return Placement(.text, "yaml", "database:\n  user: \(user(&r))\n  password: \(r.pick(["|", ">", "|-", ">-"]))\n    \(p)\n  port: 5432\n", secrets: [p]) },
-        { r in let p = pw(&r); return Placement(.text, "yaml", "smtp:\n  host: mail.example.com\n  password:\n    \(p)\n", secrets: [p]) },
-        { r in let t = r.string(.base64, 44); return Placement(.text, "yaml", "auth:\n  client_secret:\n    \"\(t)\"\n  issuer: https://id.example.com\n", secrets: [t]) },
-        { r in let t = r.string(.alnum, 40); return Placement(.text, "yaml", "- name: deploy\n  env:\n    API_TOKEN: >-\n      \(t)\n", secrets: [t]) },
-    ], heldOut: [])
-
-    static let jvmProperties = StructuredSecret("jvm-property", .credential, repeats: 3, tuning: [
-        { r in let p = pw(&r).replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "'", with: "_").replacingOccurrences(of: "\"", with: "_"); return Placement(.text, "shell", "java -Xmx512m -Ddb.user=\(user(&r)) -D\(r.pick(["db.password", "spring.datasource.password", "javax.net.ssl.keyStorePassword", "app.admin.password"]))=\(p) -jar app.jar", secrets: [p]) },
-        { r in let t = r.string(.alnum, 36); return Placement(.text, "shell", "JAVA_OPTS=\"-Dserver.port=8080 -D\(r.pick(["api.token", "sentry.auth.token", "app.secret", "jwt.secret"]))=\(t)\"", secrets: [t]) },
-        { r in let p = pw(&r).replacingOccurrences(of: "\"", with: "_"); return Placement(.text, "shell", "mvn deploy -Dusername=\(user(&r)) -Dpassword=\"\(p)\"", secrets: [p]) },
-    ], heldOut: [])
-
-    static let jvmIdentity = StructuredSecret("jvm-identity", .pii, repeats: 3, tuning: [
-        { r in let v = passportValue(&r); return Placement(.text, "shell", "java -Dpassport.number=\(v) -Dcountry=\(r.pick(["DE", "FR", "GB"])) -jar kyc-check.jar", secrets: [v]) },
-        { r in let p = compactPhone(&r); return Placement(.text, "shell", "java -Dcustomer.phone=\(p) -jar notify.jar", secrets: [p]) },
-    ], heldOut: [])
-
-    static let urlPathTokens = StructuredSecret("url-path-token", .credential, repeats: 3, tuning: [
-        { r in let t = r.string(.alnum, 32); return Placement(.url, "url", "https://api.example.com/api/key/\(t)/usage?from=2026-11-01", secrets: [t]) },
-        { r in let t = r.chance(0.5) ? r.string(.base64URL, 43) : r.string(.hex, 64); return Placement(.text, "log", "10.0.\(r.int(0...9)).\(r.int(1...254)) - - [27/Nov/2026:08:\(r.int(10...59)):01 +0000] \"GET /\(r.pick(["reset", "password-reset", "reset-password", "password/reset", "invite", "verify", "verify-email", "magic-link"]))/\(t) HTTP/1.1\" 200 512", secrets: [t]) },
-        { r in let t = r.string(.base64URL, 40); return Placement(.url, "url", "https://hooks.example.com/token/\(t)", secrets: [t]) },
-        { r in let t = r.string(.alnum, 40); return Placement(.text, "log", "INFO  GET https://app.example.com/\(r.pick(["auth/reset", "account/activate", "users/confirm"]))/\(t) -> 302 in \(r.int(2...90))ms", secrets: [t]) },
     ], heldOut: [])
 }
