@@ -33,16 +33,8 @@ public final class AcceptLoop<Connection: Sendable>: Sendable {
         }
     }
 
-    /// Stops accepting, closes the listening socket, cancels every connection handler and waits
-    /// for all of them.
-    ///
-    /// A connection accepted while the listener closes reaches the server channel's pipeline after
-    /// its async-channel handler has left: NIO then activates it with no one holding its writer,
-    /// which traps (seen once in about 27 runs of the network suites). Turning off `autoRead`
-    /// first means nothing is accepted any more; a client still connecting finds the socket
-    /// closed, and every connection accepted before is handed to the loop as usual.
+    /// Closes the listening socket, cancels every connection handler and waits for all of them.
     public func stop() async {
-        try? await listener.setOption(.autoRead, value: false)
         try? await listener.close()
         await loop.value
         let tasks = handlers.withLockedValue { $0 }  // complete: the loop has ended
