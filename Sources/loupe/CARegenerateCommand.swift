@@ -28,7 +28,7 @@ struct CARegenerateCommand: ParsableCommand {
         }
         let path = CAShowCommand.shellQuoted(authority.certificateURL.path)
         print("""
-            Made a new certificate authority, \(authority.commonName), valid until \(CAShowCommand.formatted(authority.notAfter)):
+            Made a new certificate authority, \(authority.commonName), valid until \(CertificateAuthority.displayDate(authority.notAfter)):
               certificate  \(authority.certificateURL.path)
               SHA-256      \(authority.sha256Fingerprint)
             The old key and certificate are gone: clients that trusted the old certificate no longer \

@@ -36,7 +36,7 @@ struct CAShowCommand: ParsableCommand {
             heading(created ? "Loupe made its certificate authority (CA):" : "Loupe's certificate authority (CA):"),
             "  certificate  \(path)",
             "  name         \(authority.commonName)",
-            "  expires      \(formatted(authority.notAfter)) (in \(days) day\(days == 1 ? "" : "s"))",
+            "  expires      \(CertificateAuthority.displayDate(authority.notAfter)) (in \(days) day\(days == 1 ? "" : "s"))",
             "  SHA-256      \(authority.sha256Fingerprint)",
             "  private key  \(authority.keyURL.path) (only you can read it; never share it)",
         ]
@@ -79,14 +79,6 @@ struct CAShowCommand: ParsableCommand {
         return lines.joined(separator: "\n")
     }
 
-    /// `2026-11-27 08:30 UTC`.
-    static func formatted(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-        return formatter.string(from: date)
-    }
 
     /// The path as a shell reads it: bare when it holds only safe characters, else in single quotes.
     static func shellQuoted(_ text: String) -> String {

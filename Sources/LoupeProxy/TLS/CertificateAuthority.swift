@@ -64,6 +64,16 @@ public struct CertificateAuthority: Sendable, CustomStringConvertible {
 
     public var description: String { "CertificateAuthority(\(commonName), \(certificateURL.path))" }
 
+    /// `2026-11-27 08:30 UTC`: how the CA's messages and `loupe ca` show a date, one a reader can
+    /// compare with `date -u`.
+    public static func displayDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }
+
     /// Where the CA lives unless told otherwise: `$LOUPE_HOME/ca`, else `$XDG_CONFIG_HOME/loupe/ca`,
     /// else `~/.config/loupe/ca`. Empty or relative variables are ignored, as the XDG spec asks.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {

@@ -84,11 +84,11 @@ extension CertificateAuthorityError {
     }
 
     static func expired(_ certificate: URL, on date: Date) -> Self {
-        Self(.outsideValidity, "The CA certificate \(certificate.path) expired on \(Self.format(date)); " + regenerateHint + ".")
+        Self(.outsideValidity, "The CA certificate \(certificate.path) expired on \(CertificateAuthority.displayDate(date)); " + regenerateHint + ".")
     }
 
     static func notYetValid(_ certificate: URL, until date: Date) -> Self {
-        Self(.outsideValidity, "The CA certificate \(certificate.path) is not valid until \(Self.format(date)); "
+        Self(.outsideValidity, "The CA certificate \(certificate.path) is not valid until \(CertificateAuthority.displayDate(date)); "
                  + "check this machine's clock, or " + regenerateHint + ".")
     }
 
@@ -110,12 +110,4 @@ extension CertificateAuthorityError {
         Self(.signing, "Could not \(what): \(error).")
     }
 
-    /// `2026-11-27 08:30 UTC`: a date a reader can compare with `date -u`.
-    static func format(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-        return formatter.string(from: date)
-    }
 }

@@ -22,6 +22,6 @@ public struct LeafCertificate: Sendable, CustomStringConvertible {
 
     /// Names the host and expiry only; a leaf's key stays out of logs.
     public var description: String {
-        "LeafCertificate(\(host), valid until \(CertificateAuthorityError.format(notAfter)))"
+        "LeafCertificate(\(host), valid until \(CertificateAuthority.displayDate(notAfter)))"
     }
 }
