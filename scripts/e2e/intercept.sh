@@ -90,4 +90,6 @@ body=$(curl -sS --max-time 10 -x "http://127.0.0.1:$proxy_port" --cacert "$ca" "
 run "patterns without --intercept" 64 "$loupe" proxy --no-api 'localhost'
 run "bad pattern" 2 "$loupe" proxy --no-api --intercept '(' --ca-dir "$work/ca"
 has "bad pattern sentence" "$err" "not a valid regular expression"
+run "missing upstream CA file" 2 "$loupe" proxy --no-api --upstream-ca "$work/missing.pem"
+has "missing upstream CA sentence" "$err" "does not exist or cannot be read"
 finish

@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOSSL
 
@@ -45,6 +46,9 @@ extension ProxyServer {
         /// an upstream CA file holds no certificate.
         public func validate() throws(ProxyConfigurationError) {
             for file in upstreamCAFiles {
+                guard FileManager.default.isReadableFile(atPath: file) else {
+                    throw ProxyConfigurationError("The upstream CA file \(file) does not exist or cannot be read; check the path given to --upstream-ca.")
+                }
                 let certificates: [NIOSSLCertificate]
                 do {
                     certificates = try NIOSSLCertificate.fromPEMFile(file)
