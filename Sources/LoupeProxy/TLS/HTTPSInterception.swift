@@ -1,3 +1,5 @@
+import NIOCore
+
 /// What `loupe proxy --intercept` does with CONNECT tunnels: which hosts get their TLS terminated
 /// with a leaf from Loupe's certificate authority (so their exchanges are logged in clear), and
 /// which stay blind tunnels.
@@ -7,8 +9,6 @@
 /// configuration.interception = HTTPSInterception(certificates: LeafCertificateCache(authority: authority),
 ///                                                ignoredHosts: [try HostPattern("pinned\\.example\\.com")])
 /// ```
-import NIOCore
-
 public struct HTTPSInterception: Sendable {
     /// Where leaves come from, minted once per host.
     public var certificates: LeafCertificateCache
