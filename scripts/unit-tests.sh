@@ -58,24 +58,8 @@ EOF
     return "$status"
 }
 
-# run_group_retrying_a_crash NAME SELECTION…: run_group, once more when the process died of a
-# signal. A known SwiftNIO race (apple/swift-nio#3481: a connection accepted while a server's
-# serving task ends traps with "Deinited NIOAsyncWriter without calling finish()") has crashed
-# a whole group once on a 2-core machine; a test failure or a time-out is never retried.
-run_group_retrying_a_crash() {
-    local status
-    run_group "$@"
-    status=$?
-    if [ "$status" -gt 128 ] && [ "$status" -ne 137 ]; then
-        echo "The $1 unit tests crashed (signal $((status - 128))); see the backtrace above. Running them once more." >&2
-        run_group "$@"
-        status=$?
-    fi
-    return "$status"
-}
-
-run_group_retrying_a_crash network --filter "$network"
+run_group network --filter "$network"
 network_status=$?
-run_group_retrying_a_crash compute --skip "$network"
+run_group compute --skip "$network"
 compute_status=$?
 [ "$network_status" -eq 0 ] && [ "$compute_status" -eq 0 ]

@@ -1,7 +1,6 @@
 import Foundation
 import LoupeCore
 import NIOCore
-import NIOPosix
 import TestServerSupport
 
 /// A SwiftNIO server on 127.0.0.1 (a free port) whose responses each test scripts byte for byte,
@@ -123,18 +122,13 @@ final class RawHTTPTestServer: Sendable {
 
     /// Starts a server that answers connection `n` with `script(n)`.
     static func start(scripts: @escaping @Sendable (Int) -> Script) async throws -> RawHTTPTestServer {
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: "127.0.0.1", port: 0) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
-            }
         let state = State()
-        let port = server.channel.localAddress?.port ?? 0
-        let connections = AcceptLoop(server) { child, index in
+        let connections = try await AcceptLoop.start { channel in
+            try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+        } handle: { child, index in
             await handle(child, index: index, state: state, script: scripts(index))
         }
+        let port = connections.port
         return RawHTTPTestServer(port: port, state: state, connections: connections)
     }
 

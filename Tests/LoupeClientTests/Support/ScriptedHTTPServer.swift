@@ -2,7 +2,6 @@ import Foundation
 import LoupeCore
 import NIOCore
 import NIOHTTP1
-import NIOPosix
 import TestServerSupport
 
 /// An HTTP/1.1 server on 127.0.0.1 (a free port) whose answers a test scripts as a function of
@@ -66,18 +65,14 @@ final class ScriptedHTTPServer: Sendable {
 
     /// Starts a server answering each request with `handler(request)`.
     static func start(_ handler: @escaping Handler) async throws -> ScriptedHTTPServer {
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: "127.0.0.1", port: 0) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                    return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
-                        wrappingChannelSynchronously: channel)
-                }
-            }
         let recorder = Recorder()
-        let port = server.channel.localAddress?.port ?? 0
-        let connections = AcceptLoop(server) { child, _ in await serve(child, recorder: recorder, handler: handler) }
+        let connections = try await AcceptLoop.start { channel in
+            try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+            return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(wrappingChannelSynchronously: channel)
+        } handle: { child, _ in
+            await serve(child, recorder: recorder, handler: handler)
+        }
+        let port = connections.port
         return ScriptedHTTPServer(port: port, recorder: recorder, connections: connections)
     }
 

@@ -1,7 +1,6 @@
 import Foundation
 import LoupeCore
 import NIOCore
-import NIOPosix
 import TestServerSupport
 
 /// A stand-in for the log API on 127.0.0.1 (a free port, or a given one to simulate a restart):
@@ -53,18 +52,14 @@ final class ScriptedLogAPI: Sendable {
     /// Starts a server whose feed connection `n` runs `feeds(n)`.
     static func start(port: Int = 0, snapshot: [NetworkEvent],
                       feeds: @escaping @Sendable (Int) -> Script) async throws -> ScriptedLogAPI {
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: "127.0.0.1", port: port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
-            }
         let state = State()
         await state.setSnapshot(snapshot)
-        let port = server.channel.localAddress?.port ?? 0
-        let connections = AcceptLoop(server) { child, _ in await handle(child, state: state, feeds: feeds) }
-        return ScriptedLogAPI(port: port, state: state, connections: connections)
+        let connections = try await AcceptLoop.start(port: port) { channel in
+            try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+        } handle: { child, _ in
+            await handle(child, state: state, feeds: feeds)
+        }
+        return ScriptedLogAPI(port: connections.port, state: state, connections: connections)
     }
 
     /// Closes the listening socket and every connection.

@@ -2,7 +2,6 @@ import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
-import NIOPosix
 import TestServerSupport
 
 /// An origin server on 127.0.0.1 (a free port) for proxy tests; each request is answered by the
@@ -60,14 +59,22 @@ final class TestOrigin: Sendable {
     /// The port the origin listens on.
     let port: Int
 
-    private init(channel: NIOAsyncChannel<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, Never>,
-                 respond: @escaping @Sendable (Request, Response) async throws -> Void) {
-        port = channel.channel.localAddress!.port!
-        let received = NIOLockedValueBox<[Request]>([])
-        let closedConnections = NIOLockedValueBox(0)
+    private init(connections: AcceptLoop<NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>>,
+                 received: NIOLockedValueBox<[Request]>, closedConnections: NIOLockedValueBox<Int>) {
+        self.connections = connections
         self.received = received
         self.closedConnections = closedConnections
-        connections = AcceptLoop(channel) { connection, _ in
+        port = connections.port
+    }
+
+    /// Starts an origin whose every request is answered by `respond`.
+    static func start(respond: @escaping @Sendable (Request, Response) async throws -> Void) async throws -> TestOrigin {
+        let received = NIOLockedValueBox<[Request]>([])
+        let closedConnections = NIOLockedValueBox(0)
+        let connections = try await AcceptLoop.start { child in
+            try child.pipeline.syncOperations.configureHTTPServerPipeline()
+            return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(wrappingChannelSynchronously: child)
+        } handle: { connection, _ in
             try? await connection.executeThenClose { requests, writer in
                 var head: HTTPRequestHead?
                 var body = ByteBuffer()
@@ -88,19 +95,7 @@ final class TestOrigin: Sendable {
             }
             closedConnections.withLockedValue { $0 += 1 }
         }
-    }
-
-    /// Starts an origin whose every request is answered by `respond`.
-    static func start(respond: @escaping @Sendable (Request, Response) async throws -> Void) async throws -> TestOrigin {
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: "127.0.0.1", port: 0) { child in
-                child.eventLoop.makeCompletedFuture {
-                    try child.pipeline.syncOperations.configureHTTPServerPipeline()
-                    return try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(wrappingChannelSynchronously: child)
-                }
-            }
-        return TestOrigin(channel: channel, respond: respond)
+        return TestOrigin(connections: connections, received: received, closedConnections: closedConnections)
     }
 
     /// Every request received so far.
