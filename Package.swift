@@ -168,7 +168,6 @@ let package = Package(
             dependencies: [
                 "LoupeCore", "LoupeRedaction", "LoupeExport", "LoupeConsole", "LoupeProxy", "RedactionCorpus",
                 // The HTTPS benchmark's load generator (CONNECT through a proxy, then TLS).
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -7,7 +7,7 @@ import NIOPosix
 import NIOSSL
 
 /// HTTPS through Loupe's intercepting forward proxy (capture + redaction on) side by side with
-/// mitmdump and with the origin reached directly, all driven by one AsyncHTTPClient load
+/// mitmdump and with the origin reached directly, all driven by one lean NIO load generator
 /// generator: requests/s over kept-alive connections, new TLS connections/s, p50 latency at a
 /// light load, the time to mint a leaf, and whether a cached host's handshake mints anything.
 ///
@@ -16,7 +16,7 @@ import NIOSSL
 /// with its own, and the client trusts whichever CA signs what it is shown.
 struct HTTPSBenchmark: Benchmark {
     let name = "https"
-    let summary = "HTTPS: Loupe intercepting (capture + redaction on) vs mitmdump 11 vs direct, load from AsyncHTTPClient"
+    let summary = "HTTPS: Loupe intercepting (capture + redaction on) vs mitmdump 11 vs direct, load from a lean NIO client"
 
     static let targetRatioToMitmdump = 20.0
     static let targetAddedMilliseconds = 2.0
@@ -68,14 +68,13 @@ struct HTTPSBenchmark: Benchmark {
         defer { mitmdump?.stop() }
 
         let clientGroup = MultiThreadedEventLoopGroup(numberOfThreads: System.coreCount)
-        let url = "https://localhost:\(origin.port)/"
         var routes = [
-            Route(name: "direct", load: HTTPSLoad(url: url, trustRoot: originCA.certificateURL.path, eventLoopGroup: clientGroup)),
-            Route(name: "Loupe", load: HTTPSLoad(url: url, proxyPort: proxyPort, trustRoot: loupeCA.certificateURL.path,
+            Route(name: "direct", load: HTTPSLoad(port: origin.port, trustRoot: originCA.certificateURL.path, eventLoopGroup: clientGroup)),
+            Route(name: "Loupe", load: HTTPSLoad(port: origin.port, proxyPort: proxyPort, trustRoot: loupeCA.certificateURL.path,
                                                   eventLoopGroup: clientGroup)),
         ]
         if let mitmdump {
-            routes.append(Route(name: "mitmdump", load: HTTPSLoad(url: url, proxyPort: mitmdump.port,
+            routes.append(Route(name: "mitmdump", load: HTTPSLoad(port: origin.port, proxyPort: mitmdump.port,
                                                                   trustRoot: mitmdump.caCertificatePath, eventLoopGroup: clientGroup),
                                 pid: mitmdump.processIdentifier))
         }

@@ -31,8 +31,7 @@ enum TLSInterception {
             case .hostname(let name): serverName = name.lowercased()
             case .fallback: serverName = host
             }
-            let observer = boundObserver.value
-            observer.serverName = serverName
+            boundObserver.value.serverName = serverName
             return interception.certificates.leaf(for: serverName, eventLoop: channel.eventLoop)
                 .flatMapThrowing { leaf in
                     let tls = try NIOSSLContext(configuration: serverConfiguration(for: leaf))
@@ -40,7 +39,7 @@ enum TLSInterception {
                                                    serverName: serverName)
                     let sync = channel.pipeline.syncOperations
                     try sync.addHandler(NIOSSLServerHandler(context: tls))
-                    try sync.addHandler(observer)
+                    try sync.addHandler(boundObserver.value)
                     try shared.addHTTPServerHandlers(to: sync, origin: origin)
                 }
                 .flatMapErrorThrowing { error in
