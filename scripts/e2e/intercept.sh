@@ -59,7 +59,7 @@ body=$(curl -sS --max-time 10 -x "http://127.0.0.1:$proxy_port" --cacert "$ca" "
 [ "$body" = "hello over https" ] && pass || fail "intercepted GET returned '$body'"
 jwt="eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"
 curl -sS --max-time 10 -x "http://127.0.0.1:$proxy_port" --cacert "$ca" -H 'content-type: application/json' \
-    --data "{\"token\":\"$jwt\",\"email\":\"ada.lovelace@example.com\"}" "https://localhost:$origin_port/orders" >/dev/null \
+    --data "{\"token\":\"$jwt\",\"email\":\"ada.lovelace@example.com\",\"card\":\"4111 1111 1111 1111\"}" "https://localhost:$origin_port/orders" >/dev/null \
     || fail "an intercepted POST failed"
 # curl --http2 offers h2 and http/1.1; Loupe offers only http/1.1, and curl falls back.
 body=$(curl -sS --http2 --max-time 10 -x "http://127.0.0.1:$proxy_port" --cacert "$ca" "https://localhost:$origin_port/hello.txt") \
@@ -72,8 +72,10 @@ events=$(curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events") || die "
 has "intercepted URL" "$events" "\"url\":\"https://localhost:$origin_port/hello.txt\""
 has "intercepted flag" "$events" '"intercepted":true'
 has "upstream certificate" "$events" '"upstreamCertificate":'
+has "intercepted POST" "$events" "\"url\":\"https://localhost:$origin_port/orders\""
 lacks "JWT redacted" "$events" "$jwt"
 lacks "email redacted" "$events" "ada.lovelace@example.com"
+lacks "card redacted" "$events" "4111 1111 1111 1111"
 has "untrusting client logged" "$events" "run \`loupe ca\`"
 
 # --upstream-insecure: no --upstream-ca, no verification, and the events say so.
