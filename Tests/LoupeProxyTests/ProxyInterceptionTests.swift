@@ -64,6 +64,8 @@ import Testing
         #expect(event.tls?.serverName == "localhost")
         #expect(event.tls?.clientVersion?.hasPrefix("TLSv1.") == true)
         #expect(event.tls?.upstreamVersion?.hasPrefix("TLSv1.") == true)
+        #expect(event.tls?.clientCipherSuite?.hasPrefix("TLS_") == true, "\(String(describing: event.tls))")
+        #expect(event.tls?.upstreamCipherSuite?.hasPrefix("TLS_") == true, "\(String(describing: event.tls))")
         #expect(event.tls?.upstreamCertificate?.issuer.contains(setup.originCA.commonName) == true)
         #expect(event.tls?.upstreamVerified == true)
         let logged = event.request.body?.text ?? ""

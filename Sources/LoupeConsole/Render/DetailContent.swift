@@ -124,8 +124,10 @@ public struct DetailContent: Sendable {
             var client = tls.intercepted ? "intercepted with Loupe's CA" : "not intercepted"
             if let name = tls.serverName { client += ", SNI \(name)" }
             if let version = tls.clientVersion { client += ", \(version)" }
+            if let suite = tls.clientCipherSuite { client += ", \(suite)" }
             rows.append(("TLS client", client))
             var upstream = tls.upstreamVersion ?? "no handshake"
+            if let suite = tls.upstreamCipherSuite { upstream += ", \(suite)" }
             if !tls.upstreamVerified { upstream += ", NOT VERIFIED (--upstream-insecure)" }
             rows.append(("TLS server", upstream))
             if let certificate = tls.upstreamCertificate {

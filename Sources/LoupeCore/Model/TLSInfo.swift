@@ -27,19 +27,26 @@ public struct TLSInfo: Codable, Sendable, Hashable {
     public var serverName: String?
     /// The protocol version negotiated with the client (`TLSv1.3`), when intercepted.
     public var clientVersion: String?
+    /// The cipher suite negotiated with the client (`TLS_AES_128_GCM_SHA256`), when intercepted.
+    public var clientCipherSuite: String?
     /// The protocol version negotiated with the upstream server.
     public var upstreamVersion: String?
+    /// The cipher suite negotiated with the upstream server.
+    public var upstreamCipherSuite: String?
     /// The upstream server's certificate.
     public var upstreamCertificate: Certificate?
     /// False when the upstream certificate was not verified (`--upstream-insecure`).
     public var upstreamVerified: Bool
 
-    public init(intercepted: Bool, serverName: String? = nil, clientVersion: String? = nil,
-                upstreamVersion: String? = nil, upstreamCertificate: Certificate? = nil, upstreamVerified: Bool = true) {
+    public init(intercepted: Bool, serverName: String? = nil, clientVersion: String? = nil, clientCipherSuite: String? = nil,
+                upstreamVersion: String? = nil, upstreamCipherSuite: String? = nil, upstreamCertificate: Certificate? = nil,
+                upstreamVerified: Bool = true) {
         self.intercepted = intercepted
         self.serverName = serverName
         self.clientVersion = clientVersion
+        self.clientCipherSuite = clientCipherSuite
         self.upstreamVersion = upstreamVersion
+        self.upstreamCipherSuite = upstreamCipherSuite
         self.upstreamCertificate = upstreamCertificate
         self.upstreamVerified = upstreamVerified
     }

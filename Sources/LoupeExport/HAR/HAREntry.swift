@@ -168,7 +168,9 @@ public struct HARTLS: Codable, Sendable, Hashable {
     public var intercepted: Bool
     public var serverName: String?
     public var clientVersion: String?
+    public var clientCipherSuite: String?
     public var upstreamVersion: String?
+    public var upstreamCipherSuite: String?
     public var upstreamCertificate: Certificate?
     public var upstreamVerified: Bool
 
@@ -183,7 +185,9 @@ public struct HARTLS: Codable, Sendable, Hashable {
         intercepted = tls.intercepted
         serverName = tls.serverName
         clientVersion = tls.clientVersion
+        clientCipherSuite = tls.clientCipherSuite
         upstreamVersion = tls.upstreamVersion
+        upstreamCipherSuite = tls.upstreamCipherSuite
         upstreamCertificate = tls.upstreamCertificate.map {
             Certificate(subject: $0.subject, issuer: $0.issuer, notAfter: $0.notAfter.map(HARDate.string(from:)))
         }
@@ -192,8 +196,8 @@ public struct HARTLS: Codable, Sendable, Hashable {
 
     /// The event's form.
     public var tlsInfo: TLSInfo {
-        TLSInfo(intercepted: intercepted, serverName: serverName, clientVersion: clientVersion, upstreamVersion: upstreamVersion,
-                upstreamCertificate: upstreamCertificate.map {
+        TLSInfo(intercepted: intercepted, serverName: serverName, clientVersion: clientVersion, clientCipherSuite: clientCipherSuite,
+                upstreamVersion: upstreamVersion, upstreamCipherSuite: upstreamCipherSuite, upstreamCertificate: upstreamCertificate.map {
                     TLSInfo.Certificate(subject: $0.subject, issuer: $0.issuer, notAfter: $0.notAfter.flatMap(HARDate.date(from:)))
                 },
                 upstreamVerified: upstreamVerified)

@@ -65,6 +65,7 @@ extension JSONBuilder {
     /// A ``TLSInfo`` object, keys in the order `JSONEncoder`'s sorted keys give.
     mutating func tls(_ tls: TLSInfo) {
         beginObject()
+        if let suite = tls.clientCipherSuite { key("clientCipherSuite"); string(suite) }
         if let version = tls.clientVersion { key("clientVersion"); string(version) }
         key("intercepted"); bool(tls.intercepted)
         if let name = tls.serverName { key("serverName"); string(name) }
@@ -75,6 +76,7 @@ extension JSONBuilder {
             key("subject"); string(certificate.subject)
             endObject()
         }
+        if let suite = tls.upstreamCipherSuite { key("upstreamCipherSuite"); string(suite) }
         key("upstreamVerified"); bool(tls.upstreamVerified)
         if let version = tls.upstreamVersion { key("upstreamVersion"); string(version) }
         endObject()

@@ -44,7 +44,9 @@ extension JSONBuilder {
             key("intercepted"); bool(tls.intercepted)
             if let name = tls.serverName { key("serverName"); string(name) }
             if let version = tls.clientVersion { key("clientVersion"); string(version) }
+            if let suite = tls.clientCipherSuite { key("clientCipherSuite"); string(suite) }
             if let version = tls.upstreamVersion { key("upstreamVersion"); string(version) }
+            if let suite = tls.upstreamCipherSuite { key("upstreamCipherSuite"); string(suite) }
             if let certificate = tls.upstreamCertificate {
                 key("upstreamCertificate"); beginObject()
                 key("subject"); string(certificate.subject)

@@ -41,8 +41,9 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// Set on the decrypted side of an intercepted CONNECT tunnel: every request goes to this
     /// HTTPS host, logged as a forward-proxy exchange.
     let origin: InterceptedOrigin?
-    /// The TLS version negotiated with an intercepted client, read at its first request.
-    private var clientTLSVersion: String?
+    /// The TLS version and cipher suite negotiated with an intercepted client, read at its first
+    /// request.
+    private var clientTLS: (version: String?, cipherSuite: String?)?
     var state: State = .idle
     private var context: ChannelHandlerContext?
     private var upstream: UpstreamConnection?
@@ -516,6 +517,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
                     let sync = channel.pipeline.syncOperations
                     if endpoint.usesTLS, let tls {
                         let serverName = Self.isIPAddress(endpoint.host) ? nil : endpoint.host
+                        try sync.addHandler(CipherSuiteObserver(direction: .read))
                         try sync.addHandler(NIOSSLClientHandler(context: tls, serverHostname: serverName))
                     }
                     var encoderConfiguration = HTTPRequestEncoder.Configuration()
@@ -542,11 +544,13 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// or nil for a plain-HTTP upstream; the upstream side is added when its response arrives.
     private func tlsFacts(for target: ProxyTarget, context: ChannelHandlerContext) -> TLSInfo? {
         if let origin {
-            if clientTLSVersion == nil {
-                clientTLSVersion = (try? context.pipeline.syncOperations.handler(type: NIOSSLServerHandler.self).tlsVersion)?.loggedName
+            if clientTLS == nil {
+                let pipeline = context.pipeline.syncOperations
+                clientTLS = (version: (try? pipeline.handler(type: NIOSSLServerHandler.self).tlsVersion)?.loggedName,
+                             cipherSuite: (try? pipeline.handler(type: CipherSuiteObserver.self))?.cipherSuite)
             }
-            return TLSInfo(intercepted: true, serverName: origin.serverName, clientVersion: clientTLSVersion,
-                           upstreamVerified: !configuration.upstreamInsecure)
+            return TLSInfo(intercepted: true, serverName: origin.serverName, clientVersion: clientTLS?.version,
+                           clientCipherSuite: clientTLS?.cipherSuite, upstreamVerified: !configuration.upstreamInsecure)
         }
         guard target.usesTLS else { return nil }
         return TLSInfo(intercepted: false, upstreamVerified: !configuration.upstreamInsecure)

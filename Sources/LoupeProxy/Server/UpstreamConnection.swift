@@ -13,7 +13,7 @@ final class UpstreamConnection {
     /// the server's certificate for every exchange cost a tenth of an HTTPS request's time.
     private var handshakeFacts: TLSInfo?
 
-    /// Adds this connection's TLS facts (version, server certificate) to `tls`.
+    /// Adds this connection's TLS facts (version, cipher suite, server certificate) to `tls`.
     func addHandshakeFacts(to tls: inout TLSInfo) {
         if handshakeFacts == nil {
             var facts = TLSInfo(intercepted: false)
@@ -21,6 +21,7 @@ final class UpstreamConnection {
             handshakeFacts = facts
         }
         tls.upstreamVersion = handshakeFacts?.upstreamVersion
+        tls.upstreamCipherSuite = handshakeFacts?.upstreamCipherSuite
         tls.upstreamCertificate = handshakeFacts?.upstreamCertificate
     }
 

@@ -38,6 +38,7 @@ enum TLSInterception {
                     let origin = InterceptedOrigin(upstream: ProxyUpstream(host: host, port: port, usesTLS: true),
                                                    serverName: serverName)
                     let sync = channel.pipeline.syncOperations
+                    try sync.addHandler(CipherSuiteObserver(direction: .written))
                     try sync.addHandler(NIOSSLServerHandler(context: tls))
                     try sync.addHandler(boundObserver.value)
                     try shared.addHTTPServerHandlers(to: sync, origin: origin)

@@ -78,8 +78,9 @@ enum ExportTestEvents {
             state: .pending, startedAt: base.addingTimeInterval(4),
             request: CapturedRequest(method: "DELETE", url: "https://api.example.com/conversations/c1",
                                      httpVersion: "HTTP/2"),
-            tls: TLSInfo(intercepted: true, serverName: "api.example.com", clientVersion: "TLSv1.3", upstreamVersion: "TLSv1.2",
-                         upstreamCertificate: .init(subject: "CN=api.example.com", issuer: "CN=Example CA,O=Example",
+            tls: TLSInfo(intercepted: true, serverName: "api.example.com", clientVersion: "TLSv1.3",
+                         clientCipherSuite: "TLS_AES_128_GCM_SHA256", upstreamVersion: "TLSv1.2",
+                         upstreamCipherSuite: "TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256", upstreamCertificate: .init(subject: "CN=api.example.com", issuer: "CN=Example CA,O=Example",
                                                     notAfter: base.addingTimeInterval(86_400)),
                          upstreamVerified: false))
     }
