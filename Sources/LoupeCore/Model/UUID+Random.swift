@@ -1,25 +1,59 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
 
 extension UUID {
     /// A random version-4 UUID from the system's cryptographic random generator.
     ///
     /// Foundation's `UUID()` opens and reads `/dev/urandom` on every call on Linux (about 2 µs,
-    /// more than the logger spends storing an event); `SystemRandomNumberGenerator` uses the
-    /// `getrandom` system call and is several times cheaper. Every event id is made this way.
+    /// more than the logger spends storing an event), and even `getrandom` costs a system call
+    /// per value: the bytes come from a pool that one `getrandom` call refills for 256 UUIDs.
+    /// Every event id is made this way.
     public static func random() -> UUID {
-        var generator = SystemRandomNumberGenerator()
-        let high = generator.next() as UInt64, low = generator.next() as UInt64
-        var bytes = (
-            UInt8(truncatingIfNeeded: high), UInt8(truncatingIfNeeded: high >> 8),
-            UInt8(truncatingIfNeeded: high >> 16), UInt8(truncatingIfNeeded: high >> 24),
-            UInt8(truncatingIfNeeded: high >> 32), UInt8(truncatingIfNeeded: high >> 40),
-            UInt8(truncatingIfNeeded: high >> 48), UInt8(truncatingIfNeeded: high >> 56),
-            UInt8(truncatingIfNeeded: low), UInt8(truncatingIfNeeded: low >> 8),
-            UInt8(truncatingIfNeeded: low >> 16), UInt8(truncatingIfNeeded: low >> 24),
-            UInt8(truncatingIfNeeded: low >> 32), UInt8(truncatingIfNeeded: low >> 40),
-            UInt8(truncatingIfNeeded: low >> 48), UInt8(truncatingIfNeeded: low >> 56))
+        var bytes = RandomPool.shared.next16()
         bytes.6 = bytes.6 & 0x0F | 0x40  // version 4
         bytes.8 = bytes.8 & 0x3F | 0x80  // RFC 9562 variant
         return UUID(uuid: bytes)
+    }
+}
+
+/// Random bytes from the system's cryptographic generator, drawn 4 KiB at a time.
+private final class RandomPool: Sendable {
+    static let shared = RandomPool()
+
+    private struct State {
+        var words = [UInt64](repeating: 0, count: 512)
+        var next = 512  // empty: filled on first use
+    }
+
+    private let state = Mutex(State())
+
+    /// Sixteen random bytes.
+    func next16() -> uuid_t {
+        let (high, low) = state.withLock { state -> (UInt64, UInt64) in
+            if state.next + 2 > state.words.count {
+                Self.fill(&state.words)
+                state.next = 0
+            }
+            defer { state.next += 2 }
+            return (state.words[state.next], state.words[state.next + 1])
+        }
+        return withUnsafeBytes(of: (high, low)) { raw in
+            (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+             raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15])
+        }
+    }
+
+    /// Fills `words` from the kernel's generator: glibc's `arc4random_buf` is one `getrandom`
+    /// call for the whole buffer.
+    private static func fill(_ words: inout [UInt64]) {
+        #if canImport(Glibc)
+        words.withUnsafeMutableBytes { buffer in arc4random_buf(buffer.baseAddress!, buffer.count) }
+        #else
+        var generator = SystemRandomNumberGenerator()
+        for index in words.indices { words[index] = generator.next() }
+        #endif
     }
 }
