@@ -36,6 +36,8 @@ struct CAShowCommand: ParsableCommand {
             heading(created ? "Loupe made its certificate authority (CA):" : "Loupe's certificate authority (CA):"),
             "  certificate  \(path)",
             "  name         \(authority.commonName)",
+            "  key type     \(authority.keyType.displayName)"
+                + (authority.keyType == .ecdsaP256 ? " (`loupe ca regenerate --key rsa` for clients that need RSA)" : ""),
             "  expires      \(CertificateAuthority.displayDate(authority.notAfter)) (in \(days) day\(days == 1 ? "" : "s"))",
             "  SHA-256      \(authority.sha256Fingerprint)",
             "  private key  \(authority.keyURL.path) (only you can read it; never share it)",

@@ -3,6 +3,7 @@ import LoupeProxy
 import NIOCore
 import NIOPosix
 import NIOSSL
+import X509
 import Testing
 
 /// Real TLS handshakes with minted leaves: a client that trusts only Loupe's CA connects, a client
@@ -177,5 +178,30 @@ private final class ResponseCollector: ChannelInboundHandler {
         promise?.fail(error)
         promise = nil
         context.close(promise: nil)
+    }
+}
+
+/// A CA made with `--key rsa`, for clients that need RSA: its leaves are RSA too and complete a
+/// real handshake with a client that trusts only that CA.
+@Suite struct RSACertificateAuthorityTests {
+    @Test func anRSACAIssuesRSALeavesThatAClientTrustingItAccepts() async throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let authority = try CertificateAuthority.regenerate(in: folder.appending("ca"), keyType: .rsa2048)
+        #expect(authority.keyType == .rsa2048)
+        #expect(authority.certificate.signatureAlgorithm == .sha256WithRSAEncryption)
+        let reloaded = try CertificateAuthority.loadOrCreate(in: folder.appending("ca"))
+        #expect(reloaded.keyType == .rsa2048 && reloaded.certificatePEM == authority.certificatePEM)
+
+        let leaf = try reloaded.issueLeaf(for: "example.test")
+        let leafCertificate = try X509.Certificate(derEncoded: leaf.certificateChain[0].toDERBytes())
+        #expect(leafCertificate.signatureAlgorithm == .sha256WithRSAEncryption)
+        #expect("\(leafCertificate.publicKey)".contains("RSA"), "\(leafCertificate.publicKey)")
+
+        let server = try await MintedLeafServer.start(cache: LeafCertificateCache(authority: reloaded), host: "example.test")
+        let trusting = try NIOSSLCertificate(bytes: reloaded.certificateDER, format: .der)
+        let reply = try await MintedLeafServer.request(port: server.port, serverName: "example.test", trusting: trusting)
+        #expect(reply.hasPrefix("HTTP/1.1 200 OK"), "\(reply)")
+        try await server.stop()
     }
 }

@@ -74,4 +74,17 @@ has "the refusal says to regenerate" "$err" "ca.pem is not a PEM certificate .*l
 run "regenerate repairs it" 0 "$loupe" ca regenerate --dir "$dir"
 run "and the CA loads again" 0 "$loupe" ca path --dir "$dir"
 
+# An RSA 2048 CA for clients that need RSA.
+run "regenerate --key rsa" 0 "$loupe" ca regenerate --key rsa --dir "$dir"
+has "it says RSA 2048" "$out" "\(RSA 2048\)"
+text=$(openssl x509 -in "$dir/ca.pem" -noout -text 2>&1)
+has "openssl reads an RSA key" "$text" "Public-Key: \(2048 bit\)"
+has "signed with SHA-256 and RSA" "$text" "Signature Algorithm: sha256WithRSAEncryption"
+[ "$(mode "$dir/ca-key.pem")" = 600 ] && pass || fail "the RSA key has mode $(mode "$dir/ca-key.pem"), wanted 600"
+run "loupe ca shows the key type" 0 "$loupe" ca --dir "$dir"
+has "key type line" "$out" "key type     RSA 2048"
+lacks "the guide never shows the RSA key" "$out" "$(sed -n 2p "$dir/ca-key.pem")"
+run "an unknown key type is refused" 64 "$loupe" ca regenerate --key dsa --dir "$dir"
+has "the refusal names the choices" "$err" "'ecdsa' and 'rsa'"
+
 finish

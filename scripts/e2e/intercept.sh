@@ -88,6 +88,19 @@ grep -q "NOT verified" "$work/proxy.err" && pass || fail "the banner does not wa
 body=$(curl -sS --max-time 10 -x "http://127.0.0.1:$proxy_port" --cacert "$ca" "https://localhost:$origin_port/hello.txt") \
     && [ "$body" = "hello over https" ] && pass || fail "--upstream-insecure GET returned '$body'"
 
+# An RSA CA (loupe ca regenerate --key rsa): curl and openssl see an RSA leaf signed by it.
+"$loupe" ca regenerate --key rsa --dir "$work/ca-rsa" >/dev/null || fail "loupe ca regenerate --key rsa failed"
+proxy_port=$(free_port)
+"$loupe" proxy --listen "127.0.0.1:$proxy_port" --no-api --connect-ports "$origin_port" --intercept \
+    --ca-dir "$work/ca-rsa" --upstream-ca "$work/origin.pem" 2>"$work/proxy-rsa.err" &
+pids+=($!)
+wait_for_port "$proxy_port" || die "loupe proxy with an RSA CA did not start listening"
+body=$(curl -sS --max-time 10 -x "http://127.0.0.1:$proxy_port" --cacert "$work/ca-rsa/ca.pem" "https://localhost:$origin_port/hello.txt") \
+    && [ "$body" = "hello over https" ] && pass || fail "curl through a proxy with an RSA CA returned '$body'"
+leaf=$(echo | openssl s_client -proxy "127.0.0.1:$proxy_port" -connect "localhost:$origin_port" -servername localhost \
+    -CAfile "$work/ca-rsa/ca.pem" -verify_return_error 2>/dev/null | openssl x509 -noout -text 2>&1)
+has "the leaf under an RSA CA is RSA" "$leaf" "Public-Key: \(2048 bit\)"
+
 # Host patterns need --intercept; a bad pattern is refused with a sentence.
 run "patterns without --intercept" 64 "$loupe" proxy --no-api 'localhost'
 run "bad pattern" 2 "$loupe" proxy --no-api --intercept '(' --ca-dir "$work/ca"

@@ -41,6 +41,9 @@ public struct CertificateAuthority: Sendable, CustomStringConvertible {
     public let notAfter: Date
     /// The CA certificate.
     public let certificate: Certificate
+    /// The type of the leaves' key, which follows the CA's: RSA 2048 under an RSA CA, ECDSA
+    /// P-256 otherwise.
+    public let keyType: KeyType
 
     private let signingKey: Certificate.PrivateKey
     private let signatureAlgorithm: Certificate.SignatureAlgorithm
@@ -111,10 +114,12 @@ public struct CertificateAuthority: Sendable, CustomStringConvertible {
 
     /// Makes a new key and certificate in `directory`, replacing any there. Clients that trusted
     /// the old certificate, and leaves it signed, stop being trusted until the new one is trusted.
-    public static func regenerate(in directory: URL) throws -> CertificateAuthority {
+    ///
+    /// - Parameter keyType: ECDSA P-256 unless a client needs RSA; the leaves get the same type.
+    public static func regenerate(in directory: URL, keyType: KeyType = .ecdsaP256) throws -> CertificateAuthority {
         let store = CertificateAuthorityStore(directory: directory.standardizedFileURL)
         try store.createDirectory()
-        return try store.withExclusiveLock { () throws(CertificateAuthorityError) in try create(in: store) }
+        return try store.withExclusiveLock { () throws(CertificateAuthorityError) in try create(in: store, keyType: keyType) }
     }
 
     /// A leaf for `host` (a DNS name gets a DNS SAN, an IPv4/IPv6 literal an IP SAN), signed by this CA.
@@ -160,9 +165,9 @@ public struct CertificateAuthority: Sendable, CustomStringConvertible {
 
     // MARK: - Creating and loading
 
-    private static func create(in store: CertificateAuthorityStore) throws(CertificateAuthorityError) -> CertificateAuthority {
-        let key = P256.Signing.PrivateKey()
-        let signingKey = Certificate.PrivateKey(key)
+    private static func create(in store: CertificateAuthorityStore,
+                               keyType: KeyType = .ecdsaP256) throws(CertificateAuthorityError) -> CertificateAuthority {
+        let (signingKey, keyPEM) = try keyType.newKey()
         let keyIdentifier = SubjectKeyIdentifier(hash: signingKey.publicKey)
         let now = Date()
         let certificate: Certificate
@@ -180,12 +185,12 @@ public struct CertificateAuthority: Sendable, CustomStringConvertible {
             certificate = try Certificate(
                 version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: signingKey.publicKey,
                 notValidBefore: now - backdating, notValidAfter: now + validity, issuer: name, subject: name,
-                signatureAlgorithm: .ecdsaWithSHA256, extensions: extensions, issuerPrivateKey: signingKey)
+                signatureAlgorithm: signatureAlgorithm(for: signingKey), extensions: extensions, issuerPrivateKey: signingKey)
         } catch {
             throw .signing("create the CA certificate", error)
         }
         let authority = try CertificateAuthority(store: store, certificate: certificate, signingKey: signingKey)
-        try store.write(certificatePEM: authority.certificatePEM, keyPEM: key.pemRepresentation)
+        try store.write(certificatePEM: authority.certificatePEM, keyPEM: keyPEM)
         return authority
     }
 
@@ -245,9 +250,12 @@ public struct CertificateAuthority: Sendable, CustomStringConvertible {
             keyIdentifier = (try? certificate.extensions.subjectKeyIdentifier)?.keyIdentifier
                 ?? SubjectKeyIdentifier(hash: certificate.publicKey).keyIdentifier
             sslCertificate = try NIOSSLCertificate(bytes: certificateDER, format: .der)
-            let leafKey = P256.Signing.PrivateKey()
-            self.leafKey = Certificate.PrivateKey(leafKey)
-            sslLeafKey = try NIOSSLPrivateKey(bytes: Array(leafKey.pemRepresentation.utf8), format: .pem)
+            keyType = signatureAlgorithm == .sha256WithRSAEncryption ? .rsa2048 : .ecdsaP256
+            // Leaves share one key per CA value, of the CA's type: a client that needs an RSA
+            // CA needs RSA leaves too.
+            let (leafKey, leafKeyPEM) = try keyType.newKey()
+            self.leafKey = leafKey
+            sslLeafKey = try NIOSSLPrivateKey(bytes: Array(leafKeyPEM.utf8), format: .pem)
         } catch {
             throw .signing("prepare the CA in \(store.directory.path)", error)
         }
@@ -262,7 +270,7 @@ public struct CertificateAuthority: Sendable, CustomStringConvertible {
         return certificate.subject.description
     }
 
-    /// ECDSA P-256 for the CA Loupe makes; a CA a user put in the folder may hold another key type.
+    /// ECDSA P-256 or RSA for the CA Loupe makes; a CA a user put in the folder may hold another key type.
     private static func signatureAlgorithm(for key: Certificate.PrivateKey) -> Certificate.SignatureAlgorithm {
         let preferred: [Certificate.SignatureAlgorithm] = [.ecdsaWithSHA256, .sha256WithRSAEncryption, .ed25519]
         let supported = key.supportedSignatureAlgorithms
