@@ -46,7 +46,7 @@ enum TLSInterception {
                 .flatMapErrorThrowing { error in
                     // No leaf, no TLS: the tunnel is logged as failed and closed; the SNI handler
                     // waits for a future that never succeeds, so nothing is read from it again.
-                    boundObserver.value.settle(failure: "Loupe could not make a certificate for \(serverName): \(error).")
+                    boundObserver.value.settle(failure: "Loupe could not make a certificate for \(serverName). \(error)")
                     channel.close(promise: nil)
                     throw error
                 }
