@@ -20,6 +20,11 @@ import Testing
         ("unknown coding", "POST http://127.0.0.1:1/ HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip\r\n\r\n", "400"),
         ("origin-form in forward mode", "GET / HTTP/1.1\r\nHost: a\r\n\r\n", "400"),
         ("huge header", "GET http://127.0.0.1:1/ HTTP/1.1\r\nHost: a\r\nX-Big: \(String(repeating: "a", count: 70_000))\r\n\r\n", "431"),
+        ("no Host in HTTP/1.1", "GET http://127.0.0.1:1/ HTTP/1.1\r\n\r\n", "400"),
+        ("two Hosts", "GET http://127.0.0.1:1/ HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", "400"),
+        // No version and no blank line: answered at the line break, not when the client gives up.
+        ("HTTP/0.9 request line", "GET /\r\n", "400"),
+        ("HTTP/0.9 after blank lines", "\r\n\r\nGET http://127.0.0.1:1/\n", "400"),
     ])
     func malformedRequestsAreAnsweredAndClosedWhileOtherConnectionsKeepWorking(
         name: String, request: String, status: String
@@ -37,6 +42,19 @@ import Testing
         let fine = try await bystander.readToEnd()
         #expect(fine.hasPrefix("HTTP/1.1 200") && fine.hasSuffix("ok"), "\(name): \(fine.prefix(200))")
         #expect(origin.requests.count == 1, "nothing of the bad request reached the origin")
+        await harness.stop()
+        await origin.stop()
+    }
+
+    @Test func anHTTP10RequestWithoutHostAndARequestAfterBlankLinesAreStillForwarded() async throws {
+        let origin = try await Self.okOrigin()
+        let harness = try await ProxyHarness.start()
+        let old = try await RawConnection.exchange(port: harness.port, "GET http://127.0.0.1:\(origin.port)/ HTTP/1.0\r\n\r\n")
+        #expect(old.hasPrefix("HTTP/1.1 200") && old.hasSuffix("ok"), "\(old.prefix(200))")
+        let padded = try await RawConnection.exchange(
+            port: harness.port, "\r\nGET http://127.0.0.1:\(origin.port)/ HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        #expect(padded.hasPrefix("HTTP/1.1 200") && padded.hasSuffix("ok"), "\(padded.prefix(200))")
+        #expect(origin.requests.count == 2)
         await harness.stop()
         await origin.stop()
     }

@@ -131,6 +131,9 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             rejectMalformed(.requestHeaderFieldsTooLarge,
                             "The request header section is larger than \(configuration.maxHeaderBytes / 1024) KiB.",
                             context: context)
+        case is RequestLineGuard.HTTP09RequestLine:
+            rejectMalformed(.badRequest, "The request line has no HTTP version (an HTTP/0.9 request); Loupe speaks HTTP/1.1.",
+                            context: context)
         case is HTTPParserError:
             if let origin, case .idle = state {
                 // Inside an intercepted tunnel, most often a client that speaks only HTTP/2 (its
@@ -188,6 +191,15 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     private func begin(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        // RFC 9112 §3.2: exactly one Host in HTTP/1.1 (CONNECT is let through without one, as
+        // some clients send it so).
+        let hosts = head.headers["host"].count
+        if hosts > 1 || (hosts == 0 && head.method != .CONNECT && head.version.major == 1 && head.version.minor >= 1) {
+            rejectMalformed(.badRequest, hosts > 1 ? "The request has more than one Host header; send exactly one."
+                                : "An HTTP/1.1 request needs a Host header naming the server (RFC 9112 §3.2).",
+                            context: context)
+            return
+        }
         if head.method == .CONNECT {
             openTunnel(head, context: context)
             return

@@ -37,6 +37,7 @@ final class ProxyContext: Sendable {
         var encoderConfiguration = HTTPResponseEncoder.Configuration()
         encoderConfiguration.automaticallySetFramingHeaders = false
         try pipeline.addHandler(HTTPResponseEncoder(configuration: encoderConfiguration), name: ProxyConnectionHandler.encoderName)
+        try pipeline.addHandler(RequestLineGuard())
         try pipeline.addHandler(
             ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes,
                                                     informationalResponseStrategy: .drop,
