@@ -93,6 +93,9 @@ struct ProxyCommand: AsyncParsableCommand {
     @Option(name: .customLong("upstream-timeout"), help: ArgumentHelp("How long to wait for the upstream to connect and answer before 504 (e.g. 30s, 500ms).", valueName: "duration"))
     var upstreamTimeout = "30s"
 
+    @Option(name: .customLong("header-timeout"), help: ArgumentHelp("How long a client may take to send a request's headers, and a kept-alive connection may stay idle, before it is closed (e.g. 30s).", valueName: "duration"))
+    var headerTimeout = "30s"
+
     @Option(name: .customLong("max-connections"), help: ArgumentHelp("Client connections beyond this many are refused.", valueName: "n"))
     var maxConnections = 1024
 
@@ -138,6 +141,7 @@ struct ProxyCommand: AsyncParsableCommand {
         guard maxConnections > 0 else { throw ValidationError("--max-connections must be at least 1.") }
         guard Self.ports(connectPorts) != nil else { throw ValidationError("--connect-ports expects comma-separated ports like 443,8443.") }
         guard Self.duration(upstreamTimeout) != nil else { throw ValidationError("--upstream-timeout expects a duration like 30s or 500ms.") }
+        guard Self.duration(headerTimeout) != nil else { throw ValidationError("--header-timeout expects a duration like 30s or 500ms.") }
         if !interceptPatterns.isEmpty, !intercept {
             throw ValidationError("unexpected argument '\(interceptPatterns[0])': host patterns follow --intercept (loupe proxy --intercept 'api\\.example\\.com').")
         }
@@ -180,6 +184,7 @@ struct ProxyCommand: AsyncParsableCommand {
         configuration.maxBodyCapture = Self.bytes(maxBody)!
         configuration.connectPorts = Self.ports(connectPorts)!
         configuration.upstreamTimeout = Self.duration(upstreamTimeout)!
+        configuration.headerTimeout = Self.duration(headerTimeout)!
         configuration.maxConnections = maxConnections
         configuration.allowRemote = allowRemote
         if let upstream {
@@ -232,6 +237,9 @@ struct ProxyCommand: AsyncParsableCommand {
         await proxy.shutdown()
         if proxy.droppedExchanges > 0 {
             Terminal.printError("loupe proxy: \(proxy.droppedExchanges) exchanges were forwarded but not logged because redaction could not keep up with the traffic; the log and any export miss them.")
+        }
+        if proxy.headerTimeouts > 0 {
+            Terminal.printError("loupe proxy: \(proxy.headerTimeouts) client connections were closed for sending no complete request within --header-timeout (\(headerTimeout)).")
         }
         await logAPI?.shutdown()
         if let exportOnExit { try await export(networkLogger, to: exportOnExit, ruleSet: ruleSet) }

@@ -59,6 +59,35 @@ import Testing
         await origin.stop()
     }
 
+    @Test func slowAndIdleClientsAreClosedAtTheHeaderTimeoutAndCountedWhileOthersAreServed() async throws {
+        let origin = try await Self.okOrigin()
+        let harness = try await ProxyHarness.start { $0.headerTimeout = .milliseconds(300) }
+        // A slowloris: half a header section, then nothing.
+        let slow = try await RawConnection.connect(port: harness.port)
+        try await slow.send("GET http://127.0.0.1:\(origin.port)/ HTTP/1.1\r\nHost: a\r\nX-Slow: ")
+        // A client that connects and never sends anything.
+        let silent = try await RawConnection.connect(port: harness.port)
+        // A kept-alive connection after one exchange.
+        let kept = try await RawConnection.connect(port: harness.port)
+        try await kept.send("GET http://127.0.0.1:\(origin.port)/ HTTP/1.1\r\nHost: a\r\n\r\n")
+
+        let started = ContinuousClock.now
+        // Closed without an answer (a reset, when the proxy closes with unread bytes, is closed too).
+        #expect(((try? await slow.readToEnd()) ?? "").isEmpty)
+        #expect(((try? await silent.readToEnd()) ?? "").isEmpty)
+        let keptReply = (try? await kept.readToEnd()) ?? kept.received
+        #expect(keptReply.hasPrefix("HTTP/1.1 200") && keptReply.hasSuffix("ok"), "\(keptReply.prefix(200))")
+        #expect(ContinuousClock.now - started < .seconds(5), "closed at the timeout, not when the client gave up")
+        #expect(harness.proxy.headerTimeouts == 3)
+
+        let fine = try await RawConnection.exchange(
+            port: harness.port, "GET http://127.0.0.1:\(origin.port)/ HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        #expect(fine.hasPrefix("HTTP/1.1 200") && fine.hasSuffix("ok"), "\(fine.prefix(200))")
+        #expect(origin.requests.count == 2)
+        await harness.stop()
+        await origin.stop()
+    }
+
     @Test func anUpstreamThatRefusesConnectionsGets502AndAFailedEvent() async throws {
         let harness = try await ProxyHarness.start()
         // Port 1 on loopback has no listener.

@@ -41,6 +41,8 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// Set on the decrypted side of an intercepted CONNECT tunnel: every request goes to this
     /// HTTPS host, logged as a forward-proxy exchange.
     let origin: InterceptedOrigin?
+    /// Closes the connection when no whole request header has arrived in time (see ``armHeaderDeadline``).
+    private var headerDeadline: Scheduled<Void>?
     /// The TLS version and cipher suite negotiated with an intercepted client, read at its first
     /// request.
     private var clientTLS: (version: String?, cipherSuite: String?)?
@@ -62,6 +64,25 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        if context.channel.isActive { armHeaderDeadline(context: context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        armHeaderDeadline(context: context)
+        context.fireChannelActive()
+    }
+
+    /// Closes the connection unless a whole request header arrives within the header timeout,
+    /// from now: a slow client (slowloris) or an idle kept-alive connection must not hold a
+    /// connection slot forever.
+    private func armHeaderDeadline(context: ChannelHandlerContext) {
+        headerDeadline?.cancel()
+        headerDeadline = context.eventLoop.assumeIsolated().scheduleTask(in: configuration.headerTimeout) { [self] in
+            guard case .idle = state, let context = self.context else { return }
+            shared.headerTimeouts.withLockedValue { $0 += 1 }
+            state = .closed
+            context.close(promise: nil)
+        }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -112,6 +133,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        headerDeadline?.cancel()
         switch state {
         case .connecting(let exchange), .forwarding(let exchange):
             finish(exchange, failure: ProxyFailure(.badRequest, .cancelled, "The client closed the connection before the response was complete."),
@@ -191,6 +213,8 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     private func begin(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        headerDeadline?.cancel()
+        headerDeadline = nil
         // RFC 9112 §3.2: exactly one Host in HTTP/1.1 (CONNECT is let through without one, as
         // some clients send it so).
         let hosts = head.headers["host"].count
@@ -508,6 +532,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             let part = queued.removeFirst()
             handle(part, context: context)
         }
+        if case .idle = state { armHeaderDeadline(context: context) }
         resumeReadingIfPossible()
     }
 

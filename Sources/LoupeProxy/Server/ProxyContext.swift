@@ -1,4 +1,5 @@
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOSSL
@@ -11,6 +12,9 @@ final class ProxyContext: Sendable {
     /// Nil when no TLS context could be made; HTTPS upstreams then get 502.
     let tls: NIOSSLContext?
     let logger: Logger
+    /// Client connections closed because no complete request header arrived within
+    /// ``ProxyServer/Configuration/headerTimeout``.
+    let headerTimeouts = NIOLockedValueBox(0)
 
     init(configuration: ProxyServer.Configuration, sink: ProxyEventSink, logger: Logger) {
         self.configuration = configuration

@@ -24,6 +24,10 @@ extension ProxyServer {
         public var connectPorts: Set<Int> = [443, 8443]
         /// How long to wait for an upstream connection and for its response head before answering 504.
         public var upstreamTimeout: TimeAmount = .seconds(30)
+        /// How long a client may take to send a whole request header section, counted from the
+        /// connection's start or the end of its previous exchange: slow clients (slowloris) and idle
+        /// kept-alive connections are closed after it, so they never hold a connection slot forever.
+        public var headerTimeout: TimeAmount = .seconds(30)
         /// Client connections beyond this many are closed as soon as they are accepted.
         public var maxConnections: Int = 1024
         /// The largest request header section accepted; larger ones get 431.

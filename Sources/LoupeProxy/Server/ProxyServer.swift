@@ -103,6 +103,10 @@ public final class ProxyServer: Sendable {
     /// How many exchanges were proxied but not logged because the logger fell too far behind.
     public var droppedExchanges: Int { shared.sink.droppedExchanges }
 
+    /// How many client connections were closed because no complete request header arrived within
+    /// ``Configuration/headerTimeout`` (slow or idle clients).
+    public var headerTimeouts: Int { shared.headerTimeouts.withLockedValue { $0 } }
+
     /// Stops accepting connections, gives open ones up to `gracePeriod` to finish, closes the rest,
     /// and waits until every queued log update has reached the logger.
     public func shutdown(gracePeriod: Duration = .seconds(5)) async {
