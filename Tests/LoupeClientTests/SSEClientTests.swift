@@ -1,6 +1,7 @@
 import Foundation
 import LoupeClient
 import LoupeCore
+import TestServerSupport
 import Testing
 
 /// Requests, live delivery, stop conditions and cancellation of ``SSEClient`` against a raw server.
@@ -100,11 +101,11 @@ import Testing
     }
 
     @Test func endsWithAConnectionErrorWhenNoReconnectIsAllowed() async throws {
-        let server = try await RawHTTPTestServer.start { _ in }
-        let url = server.baseURL
-        await server.stop()  // nothing listens on the port any more
+        let refusing = try #require(RefusingPort())
+        let url = "http://127.0.0.1:\(refusing.port)"
         let client = SSEClient(httpClient: testHTTPClient, configuration: .init(maximumReconnects: 0))
         let error = try await withTimeout(.seconds(15)) { await streamError(client.events(SSERequest(url: url))) }
+        withExtendedLifetime(refusing) {}
         guard case .connectionFailed = try #require(error as? SSEClientError) else {
             Issue.record("expected a connection error, got \(String(describing: error))")
             return
