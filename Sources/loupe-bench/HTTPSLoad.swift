@@ -83,6 +83,12 @@ struct HTTPSLoad {
         var errors = 0
         var firstError: String?
 
+        mutating func add(_ other: Outcome) {
+            latencies += other.latencies
+            errors += other.errors
+            if firstError == nil { firstError = other.firstError }
+        }
+
         mutating func fail(_ error: any Error) {
             errors += 1
             if firstError == nil { firstError = "\(error)" }
@@ -107,9 +113,7 @@ struct HTTPSLoad {
                     try channel.pipeline.syncOperations.addHandler(RequestLoop(request: request, keepAlive: keepAlive, began: began, deadline: deadline, done: promise))
                 }.get()
                 let connection = try await promise.futureResult.get()
-                outcome.latencies += connection.latencies
-                outcome.errors += connection.errors
-                if outcome.firstError == nil { outcome.firstError = connection.firstError }
+                outcome.add(connection)
                 if connection.errors > 0 { try? await Task.sleep(for: .milliseconds(10)) }
             } catch {
                 outcome.fail(error)

@@ -1,3 +1,4 @@
+import Foundation
 import LoupeCore
 import NIOCore
 import NIOSSL
@@ -33,7 +34,7 @@ extension NIOTLSCipher {
     /// The IANA name logs use (`TLS_AES_128_GCM_SHA256`), or the code point (`0x1301`) for a
     /// suite swift-nio-ssl has no name for.
     var loggedName: String {
-        Self.names[self] ?? "0x" + String(rawValue, radix: 16, uppercase: true).leftPadded(to: 4)
+        Self.names[self] ?? String(format: "0x%04X", rawValue)
     }
 
     private static let names: [NIOTLSCipher: String] = [
@@ -61,8 +62,3 @@ extension NIOTLSCipher {
     ]
 }
 
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
-    }
-}
