@@ -327,6 +327,7 @@ let package = Package(
                 "LoupeExport",
                 "LoupeRedaction",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

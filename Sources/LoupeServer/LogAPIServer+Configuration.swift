@@ -24,6 +24,11 @@ extension LogAPIServer {
         public var ruleSet: RuleSet?
         /// How often the live stream sends a comment line so proxies and clients keep it open.
         public var heartbeatInterval: Duration
+        /// Live counters of whatever feeds the logger, reported by `/v1/stats` as
+        /// `sourceCounters` (the proxy's forwarded exchanges, open connections and header
+        /// timeouts); nil leaves them out.
+        public var sourceCounters: (@Sendable () async -> [String: Int])?
+        /// Where the server reports its own conditions.
         public var logger: Logger
 
         /// Loopback, port 9901, 15-second heartbeats.

@@ -74,8 +74,9 @@ extension LogAPIServer {
             uptimeSeconds: Double((ContinuousClock.now - startedAt).components.seconds),
             storedEvents: stats.storedEvents, storedBytes: stats.storedBytes, evictedEvents: stats.evictedEvents,
             evictedBytes: stats.evictedBytes, filteredOut: stats.filteredOut, clearedEvents: stats.clearedEvents,
-            ingested: stats.ingested, droppedNotifications: stats.droppedNotifications, subscribers: stats.subscribers,
-            ruleSet: .init(id: ruleSet.id, sha256: ruleSet.sha256))
+            ingested: stats.ingested, droppedEvents: stats.droppedEvents,
+            droppedNotifications: stats.droppedNotifications, subscribers: stats.subscribers,
+            ruleSet: .init(id: ruleSet.id, sha256: ruleSet.sha256), sourceCounters: await configuration.sourceCounters?())
         let data = try JSONEncoder.loupe(pretty: true).encode(body)
         return Response(status: .ok, headers: [.contentType: "application/json"],
                         body: ResponseBody(byteBuffer: ByteBuffer(data: data)))
@@ -104,9 +105,13 @@ struct StatsBody: Codable {
     var filteredOut: Int
     var clearedEvents: Int
     var ingested: Int
+    /// Events the source could not log because ingest fell behind (exchanges the proxy forwarded
+    /// unlogged).
+    var droppedEvents: Int
     var droppedNotifications: Int
     var subscribers: Int
     var ruleSet: ExportManifest.RuleSetIdentity
+    var sourceCounters: [String: Int]?
 }
 
 /// A `400` whose JSON body says where the filter is wrong: `{"error", "message", "column"}`.

@@ -31,6 +31,9 @@ struct ProxyCommand: AsyncParsableCommand {
 
             One line per exchange goes to standard error unless --quiet:
               12:00:01.234 POST 200 api.example.com/conversations 123ms 2.1kB
+            When exchanges go unlogged because redaction falls behind the traffic, a summary             line says so within seconds; another sums up every exchange when the proxy stops:
+              loupe proxy: 1200 exchanges forwarded: 1150 logged, 50 not logged because …
+            The same counts are live in the log API's /v1/stats and the console's status line.
 
             EXAMPLES:
               A forward proxy on 127.0.0.1:8080, then HTTP and a CONNECT tunnel through it:
@@ -168,6 +171,7 @@ struct ProxyCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        Self.raiseOpenFileLimit()
         var filter = EventFilter.all
         if let captureFilter {
             do { filter = try EventFilter(parsing: captureFilter) } catch { throw Terminal.fail("--capture-filter: \(error)") }
@@ -224,7 +228,8 @@ struct ProxyCommand: AsyncParsableCommand {
         let mode = configuration.upstream.map { "reverse proxy to \($0.usesTLS ? "https" : "http")://\($0.hostHeader)\($0.basePath)" }
             ?? "forward proxy"
         Terminal.printError("loupe proxy: \(mode) listening on \(address.ipAddress ?? host):\(address.port ?? port)")
-        let logAPI = noAPI ? nil : try await startLogAPI(for: networkLogger, ruleSet: ruleSet)
+        let logAPI = noAPI ? nil : try await startLogAPI(for: networkLogger, ruleSet: ruleSet, proxy: proxy)
+        let dropWatch = quiet || console ? nil : Task { await Self.reportDrops(of: proxy) }
 
         var consoleFailure: (any Error)?
         if console {
@@ -234,12 +239,12 @@ struct ProxyCommand: AsyncParsableCommand {
             await Terminal.waitForSignal([SIGINT, SIGTERM])
         }
         Terminal.printError("loupe proxy: shutting down")
+        dropWatch?.cancel()
         await proxy.shutdown()
-        if proxy.droppedExchanges > 0 {
-            Terminal.printError("loupe proxy: \(proxy.droppedExchanges) exchanges were forwarded but not logged because redaction could not keep up with the traffic; the log and any export miss them.")
-        }
-        if proxy.headerTimeouts > 0 {
-            Terminal.printError("loupe proxy: \(proxy.headerTimeouts) client connections were closed for sending no complete request within --header-timeout (\(headerTimeout)).")
+        let accounting = await proxy.accounting()
+        Terminal.printError("loupe proxy: " + accounting.summary)
+        if accounting.dropped > 0 {
+            Terminal.printError("loupe proxy: the log and any export miss the \(accounting.dropped) exchanges not logged; give the proxy more CPU or capture less (--capture-filter, --max-body).")
         }
         await logAPI?.shutdown()
         if let exportOnExit { try await export(networkLogger, to: exportOnExit, ruleSet: ruleSet) }
@@ -258,12 +263,36 @@ struct ProxyCommand: AsyncParsableCommand {
         return nil
     }
 
+    /// Raises this process's soft limit on open files to its hard limit, as nginx and Go servers
+    /// do: each proxied connection holds two descriptors, so a soft limit of 1024 (a common
+    /// default) would refuse clients long before --max-connections.
+    private static func raiseOpenFileLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+
+    /// Prints the accounting line to the access log whenever more exchanges went unlogged,
+    /// at most every few seconds, until cancelled.
+    private static func reportDrops(of proxy: ProxyServer) async {
+        var reported = 0
+        while (try? await Task.sleep(for: .seconds(3))) != nil {
+            let accounting = await proxy.accounting()
+            guard accounting.dropped > reported else { continue }
+            reported = accounting.dropped
+            Terminal.printError("loupe proxy: " + accounting.summary)
+        }
+    }
+
     /// Serves the log API on `--api`, returning once it listens; a bind failure ends the command,
     /// since the user asked for the API.
-    private func startLogAPI(for networkLogger: NetworkLogger, ruleSet: RuleSet) async throws -> LogAPIServer.Running {
+    private func startLogAPI(for networkLogger: NetworkLogger, ruleSet: RuleSet, proxy: ProxyServer) async throws -> LogAPIServer.Running {
         let (host, port) = Self.hostAndPort(api)!
-        let server = LogAPIServer(logger: networkLogger, configuration: .init(
-            host: host, port: port, allowRemote: allowRemote, source: .proxy, ruleSet: ruleSet))
+        var configuration = LogAPIServer.Configuration(
+            host: host, port: port, allowRemote: allowRemote, source: .proxy, ruleSet: ruleSet)
+        configuration.sourceCounters = { await proxy.accounting().counters }
+        let server = LogAPIServer(logger: networkLogger, configuration: configuration)
         let running: LogAPIServer.Running
         do {
             running = try await server.start()

@@ -56,4 +56,20 @@ import Testing
         await recorder.stop()
         await server.shutdown()
     }
+
+    @Test func showsHowManyEventsTheServerCouldNotLog() async throws {
+        let logger = NetworkLogger()
+        let server = try await LogAPIServer(logger: logger, configuration: .init(port: 0)).start()
+        var configuration = AttachEventSourceTests.fastRetry
+        configuration.statsInterval = .milliseconds(50)
+        let recorder = ModelRecorder()
+        await recorder.start(try AttachEventSource(baseURL: "127.0.0.1:\(server.port)", configuration: configuration))
+        #expect(await eventually { await recorder.statuses.last == .some(nil) })
+        await logger.countDropped(3)
+        #expect(await eventually { await recorder.model.notLoggedCount == 3 })
+        await logger.countDropped(2)
+        #expect(await eventually { await recorder.model.notLoggedCount == 5 })
+        await recorder.stop()
+        await server.shutdown()
+    }
 }

@@ -32,4 +32,18 @@ import Testing
         await recorder.stop()
         #expect(settled)
     }
+
+    @Test func reportsEventsItsSourceCouldNotLogAndTheStatusBarShowsThem() async throws {
+        let logger = NetworkLogger()
+        let recorder = ModelRecorder()
+        await recorder.start(LoggerEventSource(logger: logger, resyncInterval: .milliseconds(20)))
+        #expect(await eventually { await recorder.resets == 1 })
+        #expect(await recorder.model.notLoggedCount == 0)
+        await logger.countDropped(7)
+        let seen = await eventually { await recorder.model.notLoggedCount == 7 }
+        let model = await recorder.model
+        await recorder.stop()
+        #expect(seen)
+        #expect(ConsoleRenderer().frame(for: model).text.contains { $0.contains("evicted 0  NOT LOGGED 7  follow") })
+    }
 }

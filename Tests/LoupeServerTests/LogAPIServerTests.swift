@@ -4,6 +4,7 @@ import LoupeCore
 import LoupeExport
 import LoupeRedaction
 import LoupeServer
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOFoundationCompat
 import Testing
@@ -13,9 +14,12 @@ import ZIPFoundation
 @Suite struct LogAPIServerTests {
     /// Runs `body` with a logger, a started server's base URL and an HTTP client; stops both after.
     private func withServer(heartbeat: Duration = .seconds(15),
+                            sourceCounters: (@Sendable () async -> [String: Int])? = nil,
                             _ body: (NetworkLogger, String, HTTPClient) async throws -> Void) async throws {
         let logger = NetworkLogger()
-        let server = try await LogAPIServer(logger: logger, configuration: .init(port: 0, heartbeatInterval: heartbeat)).start()
+        var configuration = LogAPIServer.Configuration(port: 0, heartbeatInterval: heartbeat)
+        configuration.sourceCounters = sourceCounters
+        let server = try await LogAPIServer(logger: logger, configuration: configuration).start()
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
         do {
             try await body(logger, "http://127.0.0.1:\(server.port)", client)
@@ -78,6 +82,22 @@ import ZIPFoundation
             #expect(stats["source"] as? String == "app")
             #expect(stats["uptimeSeconds"] is Double)
             #expect((stats["ruleSet"] as? [String: Any])?["sha256"] as? String == RuleSet.builtIn.sha256)
+            #expect(stats["droppedEvents"] as? Int == 0)
+            #expect(stats["sourceCounters"] == nil)
+        }
+    }
+
+    @Test func statsReportsEventsTheSourceCouldNotLogAndItsCountersLive() async throws {
+        let forwarded = LockedCounter()
+        try await withServer(sourceCounters: { ["forwardedExchanges": forwarded.value] }) { logger, base, client in
+            for round in 1...2 {
+                forwarded.add(5)
+                await logger.countDropped(2)
+                let response = try await get("\(base)/v1/stats", client)
+                let stats = try #require(try JSONSerialization.jsonObject(with: response.body) as? [String: Any])
+                #expect(stats["droppedEvents"] as? Int == 2 * round)
+                #expect((stats["sourceCounters"] as? [String: Any])?["forwardedExchanges"] as? Int == 5 * round)
+            }
         }
     }
 
@@ -169,4 +189,11 @@ import ZIPFoundation
         await #expect(throws: LogAPIServerError.self) { _ = try await second.boundPort() }  // run() ended
         await first.shutdown()
     }
+}
+
+/// A counter shared with a `@Sendable` closure.
+private final class LockedCounter: Sendable {
+    private let storage = NIOLockedValueBox(0)
+    var value: Int { storage.withLockedValue { $0 } }
+    func add(_ amount: Int) { storage.withLockedValue { $0 += amount } }
 }

@@ -12,6 +12,8 @@ extension ConsoleModel {
             if let evicted { evictedCount = evicted }
         case .change(let change):
             apply(change)
+        case .notLogged(let count):
+            notLoggedCount = count
         case .ruleSetID(let id):
             configuration.ruleSetID = id
         case .status(let status):

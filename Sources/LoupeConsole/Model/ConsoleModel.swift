@@ -74,6 +74,8 @@ public struct ConsoleModel: Sendable {
     var clearedIDs: Set<UUID> = []
     /// Events the source evicted (or had evicted before the console started).
     public internal(set) var evictedCount = 0
+    /// Events the source could not log because its logger fell behind the traffic.
+    public internal(set) var notLoggedCount = 0
     /// What the source says about its connection, e.g. `reconnecting in 2s`; nil when all is well.
     public internal(set) var sourceStatus: String?
 

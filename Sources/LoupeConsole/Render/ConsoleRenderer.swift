@@ -102,12 +102,14 @@ public struct ConsoleRenderer: Sendable {
 
     // MARK: - Status bar and bottom line
 
-    /// Source, rows shown of stored, evictions, follow, rule set and filter, in one line.
+    /// Source, rows shown of stored, evictions, events not logged, follow, rule set and filter,
+    /// in one line.
     func statusBar(_ model: ConsoleModel) -> ScreenLine {
         var parts = [model.configuration.sourceLabel]
         if let status = model.sourceStatus { parts.append(status) }
         parts.append("\(model.visibleCount)/\(model.totalCount) shown")
         parts.append("evicted \(model.evictedCount)")
+        if model.notLoggedCount > 0 { parts.append("NOT LOGGED \(model.notLoggedCount)") }
         parts.append(model.follow ? "follow on" : "follow off")
         if let progress = model.filteringProgress { parts.append("filtering \(Int(progress * 100))%") }
         if let rules = model.configuration.ruleSetID { parts.append("rules \(rules)") }

@@ -14,7 +14,8 @@ import NIOCore
 /// ``SSEReconnectPolicy`` backoff) and connects again, taking a new snapshot each time, so the
 /// console survives the server restarting. Each session opens the feed first and takes the
 /// snapshot once the feed has answered, so no change between the two is lost. The rule set id
-/// for the status bar comes from `GET {base}/v1/stats` when the server reports it.
+/// and the count of events the server could not log, for the status bar, come from
+/// `GET {base}/v1/stats` when the server reports them.
 public struct AttachEventSource: EventSource {
     /// How many events to fetch, how to reconnect, where to log.
     public struct Configuration: Sendable {
@@ -26,13 +27,17 @@ public struct AttachEventSource: EventSource {
         public var requestTimeout: Duration
         /// The largest snapshot body accepted.
         public var maximumSnapshotBytes: Int
+        /// How often `/v1/stats` is read for the status bar's count of events not logged.
+        public var statsInterval: Duration
         /// Where connection problems are logged (the console shows them in its status bar too).
         public var logger: Logger
 
         /// A configuration with defaults: 10 000 events, 1 s to 30 s backoff, 30 s timeout, 1 GiB.
         public init(limit: Int = 10_000, reconnectPolicy: SSEReconnectPolicy = SSEReconnectPolicy(),
                     requestTimeout: Duration = .seconds(30), maximumSnapshotBytes: Int = 1 << 30,
+                    statsInterval: Duration = .seconds(2),
                     logger: Logger = Logger(label: "loupe.console.attach")) {
+            self.statsInterval = statsInterval
             self.limit = limit
             self.reconnectPolicy = reconnectPolicy
             self.requestTimeout = requestTimeout
@@ -152,8 +157,10 @@ public struct AttachEventSource: EventSource {
 
         var iterator = feed.makeAsyncIterator()
         continuation.yield(.reset(try await fetchSnapshot(http), evicted: nil))
-        if let ruleSetID = await fetchRuleSetID(http) { continuation.yield(.ruleSetID(ruleSetID)) }
+        if let ruleSetID = await fetchStats(http)?.ruleSet?.id { continuation.yield(.ruleSetID(ruleSetID)) }
         continuation.yield(.status(nil))
+        let statsPoller = Task { await pollNotLogged(http, continuation) }
+        defer { statsPoller.cancel() }
         let decoder = AttachChangeDecoder()
         while let sse = try await iterator.next() {
             do {
@@ -180,18 +187,32 @@ public struct AttachEventSource: EventSource {
         }
     }
 
+    /// The parts of `/v1/stats` the status bar shows.
     private struct Stats: Decodable {
         var ruleSet: ExportManifest.RuleSetIdentity?
+        var droppedEvents: Int?
     }
 
-    /// The rule set id `/v1/stats` reports, or nil when it does not answer with one: the status
-    /// bar is all it is used for, so a failure here does not end the session.
-    private func fetchRuleSetID(_ http: HTTPClient) async -> String? {
+    /// What `/v1/stats` reports, or nil when it does not answer: the status bar is all it is used
+    /// for, so a failure here does not end the session.
+    private func fetchStats(_ http: HTTPClient) async -> Stats? {
         guard let response = try? await http.execute(HTTPClientRequest(url: statsURL), timeout: .seconds(5)),
               response.status.code == 200,
               let body = try? await response.body.collect(upTo: 1 << 20)
         else { return nil }
-        return (try? JSONDecoder().decode(Stats.self, from: Data(body.readableBytesView)))?.ruleSet?.id
+        return try? JSONDecoder().decode(Stats.self, from: Data(body.readableBytesView))
+    }
+
+    /// Reads `/v1/stats` every ``Configuration/statsInterval`` and reports a change in how many
+    /// events the server could not log, until cancelled.
+    private func pollNotLogged(_ http: HTTPClient, _ continuation: AsyncStream<SourceUpdate>.Continuation) async {
+        var reported = 0
+        repeat {
+            if let dropped = await fetchStats(http)?.droppedEvents, dropped != reported {
+                reported = dropped
+                continuation.yield(.notLogged(dropped))
+            }
+        } while (try? await Task.sleep(for: configuration.statsInterval)) != nil
     }
 
     // MARK: - Helpers

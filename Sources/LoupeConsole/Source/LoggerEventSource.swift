@@ -2,7 +2,8 @@ import LoupeCore
 
 /// The events of an in-process ``NetworkLogger`` (`loupe proxy --console`, the demo): its
 /// snapshot, then its change feed. When the logger reports dropped notifications (the console
-/// fell behind a burst), the source sends a fresh snapshot so the view is exact again.
+/// fell behind a burst), the source sends a fresh snapshot so the view is exact again; when its
+/// source could not log events (``NetworkLogger/Stats/droppedEvents``), it reports how many.
 public struct LoggerEventSource: EventSource {
     public let logger: NetworkLogger
     public let label: String
@@ -36,12 +37,17 @@ public struct LoggerEventSource: EventSource {
                 }
                 group.addTask {
                     var dropped = droppedBefore
-                    while (try? await Task.sleep(for: interval)) != nil {
+                    var notLogged = 0
+                    repeat {
                         let stats = await logger.stats
+                        if stats.droppedEvents != notLogged {
+                            notLogged = stats.droppedEvents
+                            continuation.yield(.notLogged(notLogged))
+                        }
                         guard stats.droppedNotifications != dropped else { continue }
                         dropped = stats.droppedNotifications
                         continuation.yield(.reset(await logger.snapshot(), evicted: stats.evictedEvents))
-                    }
+                    } while (try? await Task.sleep(for: interval)) != nil
                 }
                 await group.next()
                 group.cancelAll()

@@ -11,6 +11,9 @@ public enum SourceUpdate: Sendable, Hashable {
     /// The id of the rule set the source's events were redacted with, for the status bar (an
     /// attached log API reports it in `/v1/stats`).
     case ruleSetID(String)
+    /// How many events the source could not log so far because its logger fell behind the
+    /// traffic (``NetworkLogger/Stats/droppedEvents``), for the status bar.
+    case notLogged(Int)
     /// The source's connection state for the status bar; nil when it is live and well.
     case status(String?)
 }

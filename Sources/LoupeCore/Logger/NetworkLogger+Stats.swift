@@ -2,7 +2,9 @@ extension NetworkLogger {
     /// Counters describing what a ``NetworkLogger`` holds and what it let go of.
     ///
     /// Every recorded event is accounted for exactly once:
-    /// `ingested == storedEvents + evictedEvents + filteredOut + clearedEvents`.
+    /// `ingested == storedEvents + evictedEvents + filteredOut + clearedEvents`; and every event a
+    /// source offered (for the proxy: every exchange it forwarded) once it has been applied:
+    /// `offered == ingested + droppedEvents`.
     public struct Stats: Sendable, Hashable {
         /// Events currently stored.
         public var storedEvents: Int
@@ -26,12 +28,15 @@ extension NetworkLogger {
         public var lateUpdates: Int
         /// Subscribers currently attached through ``NetworkLogger/changes()``.
         public var subscribers: Int
+        /// Events a source could not hand over because ingest fell behind, so they were never
+        /// logged (see ``NetworkLogger/countDropped(_:)``).
+        public var droppedEvents: Int
 
         /// Stats with every counter at zero.
         public init(
             storedEvents: Int = 0, storedBytes: Int = 0, evictedEvents: Int = 0, evictedBytes: Int = 0,
             droppedNotifications: Int = 0, filteredOut: Int = 0, clearedEvents: Int = 0, ingested: Int = 0,
-            lateUpdates: Int = 0, subscribers: Int = 0
+            lateUpdates: Int = 0, subscribers: Int = 0, droppedEvents: Int = 0
         ) {
             self.storedEvents = storedEvents
             self.storedBytes = storedBytes
@@ -43,6 +48,7 @@ extension NetworkLogger {
             self.ingested = ingested
             self.lateUpdates = lateUpdates
             self.subscribers = subscribers
+            self.droppedEvents = droppedEvents
         }
     }
 }

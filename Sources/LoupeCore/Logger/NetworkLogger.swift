@@ -40,6 +40,7 @@ public actor NetworkLogger {
     private var clearedEvents = 0
     private var lateUpdates = 0
     private var droppedNotifications = 0
+    private var droppedEvents = 0
 
     /// A logger with the given bounds, capture filter and redactor.
     public init(configuration: Configuration = .init()) {
@@ -225,6 +226,13 @@ public actor NetworkLogger {
         buffer.event(id: id)
     }
 
+    /// Counts `count` events that a source could not hand to the logger because ingest fell
+    /// behind (the proxy forwards such exchanges without logging them), so ``Stats/droppedEvents``
+    /// shows live what the log is missing.
+    public func countDropped(_ count: Int) {
+        droppedEvents += count
+    }
+
     /// The logger's counters right now.
     public var stats: Stats {
         Stats(
@@ -232,7 +240,7 @@ public actor NetworkLogger {
             evictedEvents: buffer.evictedEvents, evictedBytes: buffer.evictedBytes,
             droppedNotifications: droppedNotifications, filteredOut: filteredOut,
             clearedEvents: clearedEvents, ingested: ingested, lateUpdates: lateUpdates,
-            subscribers: subscribers.count)
+            subscribers: subscribers.count, droppedEvents: droppedEvents)
     }
 
     /// A stream of every change from now on, for one subscriber.

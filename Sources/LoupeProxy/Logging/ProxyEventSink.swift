@@ -13,14 +13,18 @@ final class ProxyEventSink: Sendable {
         var commands: [ProxyLogCommand] = []
         /// Set while the consumer is applying a batch, so producers need not wake it.
         var consumerBusy = false
+        /// Exchanges and tunnels the proxy began: each one is logged, filtered out or dropped.
+        var forwardedExchanges = 0
         /// New exchanges not logged because the logger fell too far behind.
         var droppedExchanges = 0
+        /// Drops not yet passed to the logger's ``NetworkLogger/Stats/droppedEvents``.
+        var unreportedDrops = 0
     }
 
     /// Beyond this many queued commands new exchanges are not logged (they are still proxied), so
     /// a logger slower than the traffic cannot make the queue grow without bound. Updates of
     /// exchanges already queued are kept; an update whose record was dropped is a late update.
-    static let maxQueued = 100_000
+    private let maxQueued: Int
 
     /// How long the consumer lets commands pile up before taking a batch. An exchange recorded and
     /// finished within one batch is redacted once instead of up to three times (record, response
@@ -28,7 +32,9 @@ final class ProxyEventSink: Sendable {
     static let batchWindow = Duration.milliseconds(20)
 
     /// Starts the consumer; `onFinished` gets the stored (redacted) form of every finished exchange.
-    init(logger: NetworkLogger, onFinished: (@Sendable (NetworkEvent) -> Void)?) {
+    /// `maxQueued` is ``ProxyServer/Configuration/maxQueuedLogCommands``.
+    init(logger: NetworkLogger, maxQueued: Int, onFinished: (@Sendable (NetworkEvent) -> Void)?) {
+        self.maxQueued = maxQueued
         let (signals, wakeUp) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         self.wakeUp = wakeUp
         let queue = self.queue
@@ -36,12 +42,15 @@ final class ProxyEventSink: Sendable {
             for await _ in signals {
                 while true {
                     try? await Task.sleep(for: Self.batchWindow)
-                    let batch = queue.withLockedValue { queue -> [ProxyLogCommand] in
+                    let (batch, drops) = queue.withLockedValue { queue -> ([ProxyLogCommand], Int) in
                         let batch = queue.commands
+                        let drops = queue.unreportedDrops
                         queue.commands.removeAll(keepingCapacity: true)
+                        queue.unreportedDrops = 0
                         queue.consumerBusy = !batch.isEmpty
-                        return batch
+                        return (batch, drops)
                     }
+                    if drops > 0 { await logger.countDropped(drops) }
                     if batch.isEmpty { break }
                     let finished = await logger.ingest(batch, returnFinished: onFinished != nil)
                     if let onFinished { finished.forEach(onFinished) }
@@ -52,10 +61,16 @@ final class ProxyEventSink: Sendable {
 
     /// Queues one command; never blocks beyond a short lock.
     func send(_ command: ProxyLogCommand) {
+        let maxQueued = self.maxQueued
         let needsWakeUp = queue.withLockedValue { queue in
-            if queue.commands.count >= Self.maxQueued, case .record = command {
-                queue.droppedExchanges += 1
-                return false
+            if case .record = command {
+                queue.forwardedExchanges += 1
+                if queue.commands.count >= maxQueued {
+                    // The queue is not empty, so the consumer is awake and reports the drop.
+                    queue.droppedExchanges += 1
+                    queue.unreportedDrops += 1
+                    return false
+                }
             }
             queue.commands.append(command)
             return !queue.consumerBusy && queue.commands.count == 1
@@ -66,10 +81,19 @@ final class ProxyEventSink: Sendable {
     /// How many exchanges went unlogged because the logger could not keep up.
     var droppedExchanges: Int { queue.withLockedValue { $0.droppedExchanges } }
 
+    /// How many exchanges and tunnels were begun, logged or not.
+    var forwardedExchanges: Int { queue.withLockedValue { $0.forwardedExchanges } }
+
+    /// Exchanges begun and exchanges dropped, read together so that one never includes an
+    /// exchange the other has not seen yet.
+    var counts: (forwarded: Int, dropped: Int) {
+        queue.withLockedValue { ($0.forwardedExchanges, $0.droppedExchanges) }
+    }
+
     /// Returns once everything queued before the call has been applied.
     func drain() async {
         while true {
-            let idle = queue.withLockedValue { $0.commands.isEmpty && !$0.consumerBusy }
+            let idle = queue.withLockedValue { $0.commands.isEmpty && $0.unreportedDrops == 0 && !$0.consumerBusy }
             if idle { return }
             try? await Task.sleep(for: .milliseconds(2))
         }

@@ -30,6 +30,11 @@ extension ProxyServer {
         public var headerTimeout: TimeAmount = .seconds(30)
         /// Client connections beyond this many are closed as soon as they are accepted.
         public var maxConnections: Int = 1024
+        /// How many log updates may wait for the logger before new exchanges are forwarded without
+        /// being logged (counted in ``ProxyServer/droppedExchanges`` and the logger's
+        /// ``NetworkLogger/Stats/droppedEvents``), so a logger slower than the traffic cannot make
+        /// the proxy's memory grow without bound.
+        public var maxQueuedLogCommands: Int = 100_000
         /// The largest request header section accepted; larger ones get 431.
         public var maxHeaderBytes: Int = 64 * 1024
         /// Whether ``host`` may be something other than a loopback address.

@@ -25,7 +25,7 @@ public final class ProxyServer: Sendable {
     public let networkLogger: NetworkLogger
 
     private let group: any EventLoopGroup
-    private let shared: ProxyContext
+    let shared: ProxyContext
     private let state = NIOLockedValueBox(State())
 
     private struct State {
@@ -49,7 +49,7 @@ public final class ProxyServer: Sendable {
         self.configuration = configuration
         self.networkLogger = networkLogger
         self.group = eventLoopGroup
-        let sink = ProxyEventSink(logger: networkLogger, onFinished: onExchangeFinished)
+        let sink = ProxyEventSink(logger: networkLogger, maxQueued: configuration.maxQueuedLogCommands, onFinished: onExchangeFinished)
         self.shared = ProxyContext(configuration: configuration, sink: sink, logger: logger)
     }
 
@@ -102,6 +102,12 @@ public final class ProxyServer: Sendable {
 
     /// How many exchanges were proxied but not logged because the logger fell too far behind.
     public var droppedExchanges: Int { shared.sink.droppedExchanges }
+
+    /// How many exchanges and tunnels the proxy began. Once ``flushLog()`` returns, each is
+    /// accounted for exactly once in the logger's stats (when this proxy is its only source):
+    /// `forwardedExchanges == ingested + droppedEvents`, where `ingested` counts the logged
+    /// exchanges and those the capture filter left out (``NetworkLogger/Stats/filteredOut``).
+    public var forwardedExchanges: Int { shared.sink.forwardedExchanges }
 
     /// How many client connections were closed because no complete request header arrived within
     /// ``Configuration/headerTimeout`` (slow or idle clients).

@@ -12,11 +12,12 @@ struct ProxyHarness {
     let port: Int
 
     /// Starts a proxy; `configure` adjusts the configuration (upstream, timeouts, ports).
-    static func start(_ configure: (inout ProxyServer.Configuration) -> Void = { _ in }) async throws -> ProxyHarness {
+    static func start(logging: NetworkLogger.Configuration = .redacting(),
+                      _ configure: (inout ProxyServer.Configuration) -> Void = { _ in }) async throws -> ProxyHarness {
         var configuration = ProxyServer.Configuration()
         configuration.port = 0
         configure(&configuration)
-        let logger = NetworkLogger(configuration: .redacting())
+        let logger = NetworkLogger(configuration: logging)
         let proxy = ProxyServer(configuration: configuration, networkLogger: logger)
         let address = try await proxy.start()
         return ProxyHarness(proxy: proxy, logger: logger, port: address.port!)
