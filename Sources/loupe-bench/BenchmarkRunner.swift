@@ -10,6 +10,8 @@ struct BenchmarkOptions {
     var megabytes: Int?
     /// How many tuning-set failures the recall benchmark prints (never held-out ones).
     var showMisses: Int?
+    /// How long the soak benchmark runs, in seconds.
+    var soakSeconds: Int?
     /// A rule directory the recall benchmark evaluates instead of the built-in rules (tuning set
     /// only), so rule files can be tuned without rebuilding.
     var rules: URL?

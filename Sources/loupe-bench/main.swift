@@ -14,16 +14,18 @@ let benchmarks: [any Benchmark] = [
     ProxyBenchmark(),
     HTTPSBenchmark(),
     RedactionRecallBenchmark(),
+    SoakBenchmark(),
 ]
 
 @MainActor func usage() -> String {
     """
-    usage: loupe-bench [--only NAME]... [--events N] [--megabytes N] [--show-misses N]
+    usage: loupe-bench [--only NAME]... [--events N] [--megabytes N] [--show-misses N] [--soak-seconds N]
 
       --only NAME   run only this benchmark (repeatable): \(benchmarks.map(\.name).joined(separator: ", "))
       --events N    event count instead of each benchmark's default
       --megabytes N corpus size for the redaction benchmark (default 128)
       --show-misses N  print up to N tuning-set failures of the recall benchmark (never held-out)
+      --soak-seconds N  how long the soak benchmark runs (default \(SoakBenchmark.defaultSeconds))
       --rules DIR   recall benchmark: evaluate DIR's rule files instead of the built-in rules,
                     on the tuning set only (for tuning rules without rebuilding)
     """
@@ -59,6 +61,11 @@ while let argument = arguments.popFirst() {
             fail("--show-misses needs a whole number.")
         }
         options.showMisses = count
+    case "--soak-seconds":
+        guard let text = arguments.popFirst(), let count = Int(text), count > 0 else {
+            fail("--soak-seconds needs a positive whole number.")
+        }
+        options.soakSeconds = count
     case "--rules":
         guard let path = arguments.popFirst() else { fail("--rules needs a rule directory or .toml file.") }
         options.rules = URL(fileURLWithPath: path)

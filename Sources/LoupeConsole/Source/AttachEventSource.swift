@@ -141,7 +141,10 @@ public struct AttachEventSource: EventSource {
     private func session(_ http: HTTPClient, _ continuation: AsyncStream<SourceUpdate>.Continuation) async throws {
         // The SSE client records its connection attempt here, which tells when the feed answered.
         // A small byte budget drops the attempt once its events would pile up.
-        let attempts = NetworkLogger(configuration: .init(maxEvents: 4, maxBytes: 256 * 1024))
+        // Its warning about dropping a grown attempt is expected here, so it goes nowhere.
+        let attempts = NetworkLogger(configuration: .init(
+            maxEvents: 4, maxBytes: 256 * 1024,
+            logger: Logger(label: "loupe.console.attach.attempts", factory: { _ in SwiftLogNoOpLogHandler() })))
         var attemptChanges: AsyncStream<NetworkLogger.Change>? = await attempts.changes()
         let client = SSEClient(httpClient: http,
                                configuration: .init(maximumReconnects: 0, headTimeout: configuration.requestTimeout),
