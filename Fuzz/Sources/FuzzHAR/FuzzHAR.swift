@@ -13,10 +13,5 @@ public func fuzzHARInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: Opaqu
 /// arbitrary bytes; the invariants are ``EventFileCheck``'s.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHAR(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
-    var input = FuzzInput(data, size)
-    let seed = input.byte()
-    if let events = EventFileCheck.decode(input.rest(), format: .har, seed: seed) {
-        EventFileCheck.checkDecoded(events)
-    }
-    return 0
+    EventFileCheck.fuzz(data, size, format: .har)
 }

@@ -12,10 +12,5 @@ public func fuzzNDJSONInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: Op
 /// Fuzzes the NDJSON reader with arbitrary bytes; the invariants are ``EventFileCheck``'s.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzNDJSON(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
-    var input = FuzzInput(data, size)
-    let seed = input.byte()
-    if let events = EventFileCheck.decode(input.rest(), format: .ndjson, seed: seed) {
-        EventFileCheck.checkDecoded(events)
-    }
-    return 0
+    EventFileCheck.fuzz(data, size, format: .ndjson)
 }

@@ -10,6 +10,16 @@ public enum EventFileCheck {
     /// The built-in rules, as `loupe import` and `loupe console FILE` use them.
     public static let redactor = Redactor(ruleSet: .builtIn)
 
+    /// One fuzzer input for a HAR or NDJSON reader: a chunk seed, then the file's bytes.
+    public static func fuzz(_ data: UnsafeRawPointer?, _ size: Int, format: ExportFormat) -> CInt {
+        var input = FuzzInput(data, size)
+        let seed = input.byte()
+        if let events = decode(input.rest(), format: format, seed: seed) {
+            checkDecoded(events)
+        }
+        return 0
+    }
+
     /// Decodes `bytes` as `format` in one chunk, and in the chunks `seed` picks; both must agree.
     /// Returns the events, or nil when the input is rejected (with an ``ExportError``, never a crash).
     public static func decode(_ bytes: [UInt8], format: ExportFormat, seed: UInt8) -> [NetworkEvent]? {
