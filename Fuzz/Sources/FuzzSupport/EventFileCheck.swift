@@ -60,7 +60,8 @@ public enum EventFileCheck {
         // written form must be a fixed point.
         let written = fromNDJSON.map(json)
         let rewritten = decodeNDJSON(written)
-        invariant(rewritten.map(json) == written, "NDJSON written, read and written again differs")
+        invariant(rewritten.map(json) == written, "NDJSON written, read and written again differs:\n"
+                      + difference(Array(written.joined(separator: "\n").utf8), Array(rewritten.map(json).joined(separator: "\n").utf8)))
 
         let har = harData(events)
         guard case .success(let fromHAR) = decode([har[...]], format: .har, redactor: IdentityRedactor()) else {
@@ -72,7 +73,8 @@ public enum EventFileCheck {
             invariant(false, "HAR written twice does not read back")
             return
         }
-        invariant(harData(fromHARAgain) == harWritten, "HAR written, read and written again differs")
+        let harRewritten = harData(fromHARAgain)
+        invariant(harRewritten == harWritten, "HAR written, read and written again differs:\n\(difference(harWritten, harRewritten))")
     }
 
     /// The events with ids 1, 2, 3…: another tool's HAR entry has no id, and gets a random one.
@@ -93,6 +95,16 @@ public enum EventFileCheck {
         let archive = HARArchive(log: HARLog(creator: HARCreator(name: "loupe-fuzz", version: "0"),
                                              entries: events.map(HAREntry.init)))
         return Array((try? JSONEncoder.loupe().encode(archive)) ?? Data())
+    }
+
+    /// Where two texts part: 80 bytes of each from a little before the first difference.
+    private static func difference(_ first: [UInt8], _ second: [UInt8]) -> String {
+        let common = zip(first, second).prefix { $0 == $1 }.count
+        let start = max(0, common - 40)
+        func excerpt(_ bytes: [UInt8]) -> String {
+            String(decoding: bytes[min(start, bytes.count)..<min(start + 80, bytes.count)], as: UTF8.self).debugDescription
+        }
+        return "at byte \(common): \(excerpt(first))\n           vs \(excerpt(second))"
     }
 
     /// One event as Loupe's NDJSON line.
