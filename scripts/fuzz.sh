@@ -36,13 +36,13 @@ fi
 # FUZZ_BUILD=0 runs what is built (for several runs in parallel while the sources change).
 [ "${FUZZ_BUILD:-1}" = 0 ] || echo "make fuzz: building ${#targets[@]} fuzzer(s) in $scratch (the first build takes a while)"
 # Only the products asked for: one target's first build is much shorter than all ten.
+mkdir -p "$scratch/logs"
 [ "${FUZZ_BUILD:-1}" = 0 ] || for target in "${targets[@]}"; do
-    "${build[@]}" --product "$target" >"$scratch-$target.build.log" 2>&1 || {
-        grep -E "error:" "$scratch-$target.build.log" | head -20
-        echo "make fuzz: building $target failed; see $scratch-$target.build.log" >&2
+    "${build[@]}" --product "$target" >"$scratch/logs/$target.build.log" 2>&1 || {
+        grep -E "error:" "$scratch/logs/$target.build.log" | head -20
+        echo "make fuzz: building $target failed; see $scratch/logs/$target.build.log" >&2
         exit 1
     }
-    rm -f "$scratch-$target.build.log"
 done
 bin=$("${build[@]}" --show-bin-path)
 
