@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: all deps rules build release test bench demo clean help
+.PHONY: all deps rules build release test bench demo fuzz clean help
 
 all: build
 
@@ -12,6 +12,8 @@ help:
 	@echo "make test     deps + build + unit tests + end-to-end checks"
 	@echo "make bench    release build, then every benchmark in one table"
 	@echo "make demo     the most useful thing Loupe does so far"
+	@echo "make fuzz     build the libFuzzer targets (Fuzz/) and run each FUZZ_SECONDS (default 60);"
+	@echo "              FUZZ_TARGETS=\"FuzzSSEParser ...\" picks some, FUZZ_MERGE=1 grows the seed corpus"
 	@echo "make rules    re-embed rules/*.toml into the binary after editing them"
 	@echo "make clean    remove build products"
 
@@ -37,5 +39,8 @@ bench: release
 demo: build
 	scripts/demo.sh "$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/loupe"
 
+fuzz: deps
+	scripts/fuzz.sh $(FUZZ_TARGETS)
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

@@ -4,18 +4,28 @@
 /// parts (`"a b"`, with `\"` and `\\` escapes) may be glued on, so `header:"x-a=b c"` and
 /// `header:x-a="b c"` read the same. `&`, `|`, `-` and `!` are operators only where the grammar
 /// puts them (standalone, or `-`/`!` before a term), so URLs like `?a=1&b=2` stay searchable.
+///
+/// The lexer reads Unicode scalars, not `Character`s: a combining mark right after a quote or a
+/// parenthesis would otherwise form one grapheme with it and hide it (`"` + U+0596 is a single
+/// `Character` that is not `"`), so the quoted canonical form of such text would not parse back.
+/// Columns therefore count scalars, which is characters for all text without combining marks.
 struct FilterLexer {
-    private let characters: [Character]
+    private let characters: [Unicode.Scalar]
     private var index = 0
 
     /// Tokenizes `source`; the last token is `.end`, or `.invalid` at the first lexical error.
     static func tokenize(_ source: String) -> [FilterToken] {
-        var lexer = FilterLexer(characters: Array(source))
+        var lexer = FilterLexer(characters: Array(source.unicodeScalars))
         return lexer.tokenize()
     }
 
-    private init(characters: [Character]) {
+    private init(characters: [Unicode.Scalar]) {
         self.characters = characters
+    }
+
+    /// The text of the scalars in `range`.
+    private func text(_ range: Range<Int>) -> String {
+        String(String.UnicodeScalarView(characters[range]))
     }
 
     private mutating func tokenize() -> [FilterToken] {
@@ -37,8 +47,7 @@ struct FilterLexer {
                 } else {
                     argumentExpected = false
                 }
-                tokens.append(FilterToken(kind: kind, column: start + 1,
-                                          raw: String(characters[start..<index])))
+                tokens.append(FilterToken(kind: kind, column: start + 1, raw: text(start..<index)))
             } catch {
                 tokens.append(FilterToken(kind: .invalid(error), column: error.column, raw: ""))
                 return tokens
@@ -96,7 +105,7 @@ struct FilterLexer {
         var end = index + 1
         while end < characters.count, characters[end].isASCIILetter { end += 1 }
         guard isBoundary(end) else { return nil }
-        let name = String(characters[(index + 1)..<end]).lowercased()
+        let name = text((index + 1)..<end).lowercased()
         index = end
         return name
     }
@@ -109,7 +118,7 @@ struct FilterLexer {
         if colon + 2 < characters.count, characters[colon + 1] == "/", characters[colon + 2] == "/" {
             return nil
         }
-        let name = String(characters[index..<colon])
+        let name = text(index..<colon)
         index = colon + 1
         let valueColumn = index + 1
         if isBoundary(index) {
@@ -127,7 +136,7 @@ struct FilterLexer {
                 quoted = true
                 try readQuoted(into: &text)
             } else {
-                text.append(characters[index])
+                text.unicodeScalars.append(characters[index])
                 index += 1
             }
         }
@@ -147,10 +156,10 @@ struct FilterLexer {
             // regex-looking text survive unchanged.
             if character == "\\", index + 1 < characters.count,
                characters[index + 1] == "\"" || characters[index + 1] == "\\" {
-                text.append(characters[index + 1])
+                text.unicodeScalars.append(characters[index + 1])
                 index += 2
             } else {
-                text.append(character)
+                text.unicodeScalars.append(character)
                 index += 1
             }
         }
@@ -160,21 +169,20 @@ struct FilterLexer {
     }
 
     private mutating func skipWhitespace() {
-        while index < characters.count, characters[index].isWhitespace { index += 1 }
+        while index < characters.count, characters[index].properties.isWhitespace { index += 1 }
     }
 
     /// Whether a word ends before position `position`'s character.
     private func isBoundary(_ position: Int) -> Bool {
         guard position < characters.count else { return true }
         let character = characters[position]
-        return character.isWhitespace || character == "(" || character == ")"
+        return character.properties.isWhitespace || character == "(" || character == ")"
     }
 }
 
-extension Character {
+extension Unicode.Scalar {
     /// `A`–`Z` or `a`–`z`: the characters of field names and alias letters.
     fileprivate var isASCIILetter: Bool {
-        guard let ascii = asciiValue else { return false }
-        return (ascii | 0x20) >= 0x61 && (ascii | 0x20) <= 0x7A
+        isASCII && (value | 0x20) >= 0x61 && (value | 0x20) <= 0x7A
     }
 }

@@ -9,8 +9,8 @@ import Foundation
 /// }
 /// ```
 public struct FilterParseError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
-    /// The 1-based column (in characters) of the offending text; one past the last character when
-    /// the expression ended too early.
+    /// The 1-based column (in Unicode scalars, which are characters unless combining marks are
+    /// involved) of the offending text; one past the last one when the expression ended too early.
     public let column: Int
     /// What was expected and what was found, without the column.
     public let message: String

@@ -46,33 +46,35 @@ extension FilterTerm: CustomStringConvertible {
 
     /// Quotes a field value that would otherwise end early or lose characters.
     static func quotedIfNeeded(_ value: String) -> String {
-        value.isEmpty || value.contains(where: Self.endsBareWord) ? quoted(value) : value
+        value.isEmpty || value.unicodeScalars.contains(where: Self.endsBareWord) ? quoted(value) : value
     }
 
     /// Free text must also not read as an operator, keyword, alias or `field:`.
     private static func renderFreeText(_ text: String) -> String {
-        let ambiguous = text.first.map { "-!~".contains($0) } ?? true
+        let ambiguous = text.unicodeScalars.first.map { "-!~".unicodeScalars.contains($0) } ?? true
             || ["and", "or", "not", "&", "|"].contains(text)
-            || text.contains(":")
-        return ambiguous || text.contains(where: endsBareWord) ? quoted(text) : text
+            || text.unicodeScalars.contains(":")
+        return ambiguous || text.unicodeScalars.contains(where: endsBareWord) ? quoted(text) : text
     }
 
     /// An alias argument is read literally, except a standalone operator character.
     private static func renderArgument(_ text: String) -> String {
-        ["&", "|", "-", "!"].contains(text) || text.isEmpty || text.contains(where: endsBareWord)
+        ["&", "|", "-", "!"].contains(text) || text.isEmpty || text.unicodeScalars.contains(where: endsBareWord)
             ? quoted(text) : text
     }
 
-    private static func endsBareWord(_ character: Character) -> Bool {
-        character.isWhitespace || "()\"\\".contains(character)
+    // Scalars, not Characters, like ``FilterLexer``: a combining mark after a quote, a space or a
+    // colon would hide it inside one grapheme, and the rendered form would not parse back.
+    private static func endsBareWord(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || "()\"\\".unicodeScalars.contains(scalar)
     }
 
     /// `text` in double quotes, with `"` and `\\` escaped.
     static func quoted(_ text: String) -> String {
         var result = "\""
-        for character in text {
-            if character == "\"" || character == "\\" { result.append("\\") }
-            result.append(character)
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { result.unicodeScalars.append("\\") }
+            result.unicodeScalars.append(scalar)
         }
         return result + "\""
     }

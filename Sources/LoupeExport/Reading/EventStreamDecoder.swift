@@ -56,6 +56,13 @@ public struct EventStreamDecoder {
         var splitter = self.splitter
         defer { self.splitter = splitter }
         try splitter.feed(chunk) { number, line throws(ExportError) in try handle(line: line, number: number, body) }
+        if case .whole(var data) = mode {
+            // The chunk's tail after its last line feed belongs to the collected document, in
+            // place; left in the splitter it would come last, after the chunks that follow.
+            mode = .start
+            data.append(contentsOf: splitter.takeRest())
+            mode = .whole(data)
+        }
     }
 
     /// Ends the stream, decoding a collected document; fails when the document was cut short.
@@ -90,7 +97,7 @@ public struct EventStreamDecoder {
             mode = .whole(data)
         case .start:
             guard !Self.isBlank(line) else { return }
-            let text = String(decoding: line, as: UTF8.self)
+            let text = String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
             if kind == .jsonArray, text == "[" {
                 mode = .lines(closing: "]")
             } else if kind == .har, text.hasPrefix(Self.loupeHARHead), text.hasSuffix(#""entries":["#) {
@@ -101,7 +108,9 @@ public struct EventStreamDecoder {
         case .lines(let closing):
             guard !Self.isBlank(line) else { return }
             var record = line
-            while let last = record.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { record.removeLast() }
+            while let last = record.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") || last == UInt8(ascii: "\r") {
+                record.removeLast()
+            }
             if let closing, record.elementsEqual(closing.utf8) {
                 mode = .ended
                 return

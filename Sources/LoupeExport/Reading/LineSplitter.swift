@@ -1,7 +1,8 @@
 import Foundation
 
-/// Cuts a byte stream into lines (without the `\n`, and without a `\r` before it), numbering them
-/// from 1, so a large file can be decoded one record at a time.
+/// Cuts a byte stream into lines (without the `\n`; a `\r` before it is kept, for the reader to
+/// trim where it reads records, so that a document collected whole keeps its bytes), numbering
+/// them from 1, so a large file can be decoded one record at a time.
 struct LineSplitter {
     private var pending: [UInt8] = []
     private(set) var lineNumber = 0
@@ -18,7 +19,7 @@ struct LineSplitter {
         var start = 0
         while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
             lineNumber += 1
-            try body(lineNumber, trimmed(pending[start..<newline]))
+            try body(lineNumber, pending[start..<newline])
             start = newline + 1
         }
         pending.removeFirst(start)
@@ -34,10 +35,12 @@ struct LineSplitter {
         lineNumber += 1
         let last = pending
         pending.removeAll()
-        try body(lineNumber, trimmed(last[...]))
+        try body(lineNumber, last[...])
     }
 
-    private func trimmed(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+    /// Takes the bytes after the last line feed, for a reader that stops reading by lines.
+    mutating func takeRest() -> [UInt8] {
+        defer { pending.removeAll() }
+        return pending
     }
 }

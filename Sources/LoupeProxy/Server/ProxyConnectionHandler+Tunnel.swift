@@ -47,15 +47,21 @@ extension ProxyConnectionHandler {
         let serverSide = TunnelGlueHandler(stats: stats, carriesUpload: false)
         let boundServerSide = NIOLoopBound(serverSide, eventLoop: context.eventLoop)
         let authority = ProxyTarget.authority(host: host, port: port, usesTLS: false)
-        ClientBootstrap(group: context.eventLoop)
-            .connectTimeout(configuration.upstreamTimeout)
-            .channelOption(.socketOption(.tcp_nodelay), value: 1)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(boundServerSide.value)
-                }
+        let connected: EventLoopFuture<any Channel> =
+            if let bootstrap = ClientBootstrap(validatingGroup: context.eventLoop) {
+                bootstrap
+                    .connectTimeout(configuration.upstreamTimeout)
+                    .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                    .channelInitializer { channel in
+                        channel.eventLoop.makeCompletedFuture {
+                            try channel.pipeline.syncOperations.addHandler(boundServerSide.value)
+                        }
+                    }
+                    .connect(host: host, port: port)
+            } else {
+                context.eventLoop.makeFailedFuture(Self.loopCannotConnect)
             }
-            .connect(host: host, port: port)
+        connected
             .assumeIsolated()
             .whenComplete { [self] result in
                 switch result {

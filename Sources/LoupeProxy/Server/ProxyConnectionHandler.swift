@@ -546,7 +546,10 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         if endpoint.usesTLS, tls == nil {
             return loop.makeFailedFuture(ProxyConfigurationError("TLS is not available on this machine.")).assumeIsolated()
         }
-        return ClientBootstrap(group: loop)
+        guard let bootstrap = ClientBootstrap(validatingGroup: loop) else {
+            return loop.makeFailedFuture(Self.loopCannotConnect).assumeIsolated()
+        }
+        return bootstrap
             .connectTimeout(configuration.upstreamTimeout)
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
@@ -576,6 +579,11 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
                 return connection
             }
     }
+
+    /// Why no upstream connection can be opened from a loop without sockets (an `EmbeddedChannel`'s,
+    /// in tests and the fuzzer): `ClientBootstrap(group:)` would stop the process there, whereas
+    /// this failure is answered with 502 like any other.
+    static let loopCannotConnect = ProxyConfigurationError("This connection's event loop cannot open sockets.")
 
     /// The TLS facts known when an exchange starts: the client side of an intercepted tunnel,
     /// or nil for a plain-HTTP upstream; the upstream side is added when its response arrives.

@@ -29,6 +29,11 @@ final class Inflater {
     private var output: [UInt8]
     /// Whether the end of the compressed data was reached.
     private(set) var isFinished = false
+    /// After the end: a chunk ended with 0x1F, which may be the first byte of another gzip member.
+    private var holdsMemberStart = false
+    /// After the end: the bytes that followed were not another gzip member, so everything up to
+    /// the end of the body is ignored, whatever chunks it arrives in.
+    private var ignoresRest = false
 
     /// A new stream, or nil when zlib cannot allocate one.
     init?(wrapper: Wrapper) {
@@ -53,7 +58,9 @@ final class Inflater {
     /// false (then the rest of `input` is ignored and the method returns false).
     ///
     /// After the end of a gzip member, a following member (concatenated gzip, RFC 1952 §2.2) is
-    /// decoded too; any other trailing bytes are ignored.
+    /// decoded too, even when its two magic bytes arrive in different chunks; any other trailing
+    /// bytes are ignored, and so is everything after them (a `1F 8B` further on that happens to
+    /// start a chunk is not a member).
     ///
     /// - Throws: ``Failure`` when the data is corrupt or not in the expected format.
     @discardableResult
@@ -61,8 +68,36 @@ final class Inflater {
         var remaining = input
         while !remaining.isEmpty {
             if isFinished {
-                // Another gzip member may follow; anything else after the end is ignored.
-                guard wrapper == .automatic, remaining.count >= 2, remaining[0] == 0x1F, remaining[1] == 0x8B else {
+                guard wrapper == .automatic, !ignoresRest else { return true }
+                if holdsMemberStart {
+                    // The previous chunk ended with 0x1F: a member starts if this one goes on with 0x8B.
+                    holdsMemberStart = false
+                    guard remaining[0] == 0x8B else {
+                        ignoresRest = true
+                        return true
+                    }
+                    inflateReset(stream)
+                    isFinished = false
+                    // `withUnsafeBytes` rethrows untyped errors, so the failure is carried out by hand.
+                    var failure: Failure?
+                    let goOn = [UInt8(0x1F)].withUnsafeBytes { byte in
+                        do throws(Failure) {
+                            return try inflate(byte, consume: consume)
+                        } catch {
+                            failure = error
+                            return false
+                        }
+                    }
+                    if let failure { throw failure }
+                    if !goOn { return false }
+                    continue
+                }
+                guard remaining[0] == 0x1F, remaining.count < 2 || remaining[1] == 0x8B else {
+                    ignoresRest = true
+                    return true
+                }
+                if remaining.count < 2 {
+                    holdsMemberStart = true
                     return true
                 }
                 inflateReset(stream)

@@ -162,7 +162,9 @@ public struct JSONStreamRedactor {
                 var escaped = escapePending
                 while end < count {
                     let byte = buffer[end]
-                    if escaped {
+                    if byte < 0x20 {
+                        break  // a raw control character, which JSON strings may not hold (RFC 8259 §7)
+                    } else if escaped {
                         escaped = false
                     } else if byte == UInt8(ascii: "\\") {
                         escaped = true
@@ -171,7 +173,13 @@ public struct JSONStreamRedactor {
                     }
                     end += 1
                 }
-                if end == count {
+                if end < count, buffer[end] < 0x20 {
+                    // Not JSON from the string's opening quote on: the caller redacts the rest as
+                    // text, which must see the string's text too, as the context of what follows
+                    // (a key and a value on one line, `token: "…"`, were read as one string).
+                    offset = tokenStart
+                    fail("a string holds a raw control character, which JSON does not allow", found: buffer[end])
+                } else if end == count {
                     token.append(contentsOf: buffer[index..<count])
                     escapePending = escaped
                     offset += count - index

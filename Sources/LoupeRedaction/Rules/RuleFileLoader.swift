@@ -54,6 +54,9 @@ public enum RuleFileLoader {
             let line = contents.utf8.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
             throw document.error(line: line, "the file contains a NUL byte")
         }
+        if let line = text.withUTF8(lineOfNonASCIITableName) {
+            throw document.error(line: line, "a table name must begin with an ASCII letter, digit, '_', '-' or a quote")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: contents)
@@ -98,6 +101,34 @@ public enum RuleFileLoader {
             structural = try parseStructural(value, in: document)
         }
         return RuleFile(path: path, rules: rules, structural: structural, fragments: fragments)
+    }
+
+    /// The line of the first table header whose name begins with a non-ASCII byte (`[é]`,
+    /// `[[ é ]]`): invalid TOML, which toml++ inside TOMLKit does not report but asserts on,
+    /// stopping a debug build (found by the rule-file fuzzer). A line of a multi-line string that
+    /// looks so is refused too.
+    static func lineOfNonASCIITableName(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var line = 1
+        var atLineStart = true
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                atLineStart = true
+            } else if atLineStart, byte == UInt8(ascii: "[") {
+                var next = index + 1
+                while next < bytes.count, [UInt8(ascii: "["), UInt8(ascii: " "), UInt8(ascii: "\t")].contains(bytes[next]) {
+                    next += 1
+                }
+                if next < bytes.count, bytes[next] >= 0x80 { return line }
+                atLineStart = false
+            } else if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") {
+                atLineStart = false
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Whether `id` is lower-kebab-case: `[a-z0-9]+(-[a-z0-9]+)*`.
