@@ -114,6 +114,16 @@ final class NginxProcess {
         return text.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? "nginx"
     }
 
+    /// CPU seconds used so far by the master and its worker processes, or nil where `/proc` does
+    /// not tell.
+    var cpuSeconds: Double? {
+        let pid = process.processIdentifier
+        guard let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8),
+              let master = ProcessCPU.seconds(of: pid) else { return nil }
+        let workers = children.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        return workers.reduce(master) { total, worker in total + (ProcessCPU.seconds(of: worker) ?? 0) }
+    }
+
     /// Stops it (SIGTERM: nginx's fast shutdown, workers included) and waits for it to exit.
     func stop() {
         ComparisonTool.stop(process)

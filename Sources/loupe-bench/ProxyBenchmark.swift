@@ -64,8 +64,22 @@ struct ProxyBenchmark: Benchmark {
         }
         var load: [String: WrkResult] = [:]
         var light: [String: WrkResult] = [:]
+        // CPU microseconds per request of the proxy's own process(es): this process for Loupe
+        // (wrk and the origin are other processes), the master and workers for nginx. Less
+        // sensitive than requests/s to what else runs on the machine.
+        var cpuPerRequest: [String: Double] = [:]
         for route in routes {
-            load[route.name] = try WrkResult.run(wrk, url: route.url, connections: Self.connections, seconds: Self.loadSeconds)
+            let cpu: () -> Double? = switch route.name {
+            case "Loupe": { ProcessCPU.seconds() }
+            case "nginx": { nginx?.cpuSeconds }
+            default: { nil }
+            }
+            let before = cpu()
+            let result = try WrkResult.run(wrk, url: route.url, connections: Self.connections, seconds: Self.loadSeconds)
+            load[route.name] = result
+            if let before, let after = cpu(), result.requestsPerSecond > 0 {
+                cpuPerRequest[route.name] = (after - before) / (result.requestsPerSecond * Double(Self.loadSeconds)) * 1_000_000
+            }
         }
         // Latency at a light load, where it is not just queueing behind other connections.
         for route in routes {
@@ -82,6 +96,7 @@ struct ProxyBenchmark: Benchmark {
 
         let nginxSetup = nginx.map { "\($0.version), \($0.workers) workers, upstream keepalive" } ?? nginxMissing
         return rows(load: load, light: light, nginxMissing: nginxMissing)
+            + cpuRows(cpuPerRequest, nginxMissing: nginxMissing)
             + sseRows(direct: directSSE, proxied: proxySSE)
             + [
                 Measurement(metric: "nginx", value: nginxSetup),
@@ -128,6 +143,18 @@ struct ProxyBenchmark: Benchmark {
             }
             rows.append(Measurement(metric: "added p50 (\(Self.lightConnections) conns): nginx",
                                     value: light["nginx"].map { Self.ms($0.p50 - direct.p50) } ?? nginxMissing))
+        }
+        return rows
+    }
+
+    private func cpuRows(_ cpuPerRequest: [String: Double], nginxMissing: String) -> [Measurement] {
+        let label = "proxy CPU per request (\(Self.connections) conns)"
+        var rows = ["nginx", "Loupe"].map { name in
+            Measurement(metric: "\(label): \(name)", value: cpuPerRequest[name].map { String(format: "%.1f µs", $0) }
+                            ?? (nginxMissing.isEmpty ? "not measured (no /proc)" : nginxMissing))
+        }
+        if let loupe = cpuPerRequest["Loupe"], let nginx = cpuPerRequest["nginx"], loupe > 0 {
+            rows.append(Measurement(metric: "requests per CPU-second: Loupe ÷ nginx", value: String(format: "%.2f×", nginx / loupe)))
         }
         return rows
     }
