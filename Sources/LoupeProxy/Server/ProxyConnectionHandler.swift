@@ -79,7 +79,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// from now: a slow client (slowloris) or an idle kept-alive connection must not hold a
     /// connection slot forever.
     private func armHeaderDeadline(context: ChannelHandlerContext) {
-        let deadline = NIODeadline.now() + configuration.headerTimeout
+        let deadline = context.eventLoop.now + configuration.headerTimeout
         headerDeadline = deadline
         checkDeadlines(by: deadline, on: context.eventLoop)
     }
@@ -92,8 +92,9 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     /// Acts on the deadline of the present state if it has passed, else checks again by then.
+    /// Times come from the loop's clock, which an `EmbeddedEventLoop` advances by hand.
     private func deadlinesDue(on loop: any EventLoop) {
-        let now = NIODeadline.now()
+        let now = loop.now
         switch state {
         case .idle:
             guard let deadline = headerDeadline, let context else { return }
@@ -313,7 +314,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
 
         let upstreamHead = HTTPRequestHead(version: .http1_1, method: head.method, uri: target.path, headers: headers)
         state = .connecting(exchange)
-        let deadline = NIODeadline.now() + configuration.upstreamTimeout
+        let deadline = context.eventLoop.now + configuration.upstreamTimeout
         exchange.deadline = deadline
         checkDeadlines(by: deadline, on: context.eventLoop)
         if let upstream, upstream.endpoint == target.endpoint, upstream.isReusable {
