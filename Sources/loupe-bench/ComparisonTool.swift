@@ -71,6 +71,27 @@ enum ComparisonTool {
         return true
     }
 
+    /// Waits until `process` accepts connections on `port` of 127.0.0.1 and `ready()` holds,
+    /// checking every `interval` for up to `limit`.
+    ///
+    /// - Throws: ``BenchmarkError`` with the last line of `log` when the process exits first, or
+    ///   saying so after stopping it when `limit` passes.
+    static func waitUntilListening(_ process: Process, name: String, port: Int, log: URL, within limit: Duration,
+                                   interval: Duration, ready: () -> Bool = { true }) async throws {
+        let started = ContinuousClock.now
+        while ContinuousClock.now - started < limit {
+            guard process.isRunning else {
+                let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                let last = output.split(separator: "\n").last.map(String.init) ?? "no output"
+                throw BenchmarkError("\(name) exited with status \(process.terminationStatus): \(last)")
+            }
+            if ready(), await accepts(port: port) { return }
+            try await Task.sleep(for: interval)
+        }
+        stop(process)
+        throw BenchmarkError("\(name) did not listen on port \(port) within \(limit)")
+    }
+
     /// Stops `process` (SIGTERM; SIGKILL if it is still running 5 s later) and waits for it to exit.
     static func stop(_ process: Process) {
         guard process.isRunning else { return }

@@ -60,22 +60,12 @@ final class MitmdumpProcess {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let caCertificate = confdir.appendingPathComponent("mitmproxy-ca-cert.pem")
-        let started = ContinuousClock.now
         // Python and mitmproxy's imports take a second or two before it listens.
-        while ContinuousClock.now - started < .seconds(30) {
-            guard process.isRunning else {
-                let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-                let last = output.split(separator: "\n").last.map(String.init) ?? "no output"
-                throw BenchmarkError("mitmdump exited with status \(process.terminationStatus): \(last)")
-            }
-            if FileManager.default.fileExists(atPath: caCertificate.path), await ComparisonTool.accepts(port: port) {
-                return MitmdumpProcess(port: port, caCertificatePath: caCertificate.path, process: process)
-            }
-            try await Task.sleep(for: .milliseconds(100))
+        try await ComparisonTool.waitUntilListening(process, name: "mitmdump", port: port, log: log, within: .seconds(30),
+                                                    interval: .milliseconds(100)) {
+            FileManager.default.fileExists(atPath: caCertificate.path)
         }
-        process.terminate()
-        process.waitUntilExit()
-        throw BenchmarkError("mitmdump did not listen on port \(port) within 30 s")
+        return MitmdumpProcess(port: port, caCertificatePath: caCertificate.path, process: process)
     }
 
     /// `python3 -c` source that clears the signal mask and execs `argv[1]` with the arguments after it.

@@ -46,20 +46,9 @@ final class NginxProcess {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let started = ContinuousClock.now
-        while ContinuousClock.now - started < .seconds(10) {
-            guard process.isRunning else {
-                let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-                let last = output.split(separator: "\n").last.map(String.init) ?? "no output"
-                throw BenchmarkError("nginx exited with status \(process.terminationStatus): \(last)")
-            }
-            if await ComparisonTool.accepts(port: port) {
-                return NginxProcess(port: port, workers: workers, version: Self.version(of: nginx), process: process)
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        ComparisonTool.stop(process)
-        throw BenchmarkError("nginx did not listen on port \(port) within 10 s")
+        try await ComparisonTool.waitUntilListening(process, name: "nginx", port: port, log: log, within: .seconds(10),
+                                                    interval: .milliseconds(50))
+        return NginxProcess(port: port, workers: workers, version: Self.version(of: nginx), process: process)
     }
 
     /// A plain reverse-proxy configuration, as one would deploy it: upstream connections kept
