@@ -26,52 +26,13 @@ final class MitmdumpProcess {
     ///
     /// - Throws: ``BenchmarkError`` saying why, when it is not there and cannot be installed.
     static func install() throws -> String {
-        if let path = ProcessInfo.processInfo.environment["LOUPE_BENCH_MITMDUMP"] {
-            guard FileManager.default.isExecutableFile(atPath: path) else {
-                throw BenchmarkError("LOUPE_BENCH_MITMDUMP=\(path) is not an executable")
-            }
-            return path
-        }
-        guard let script = installScript() else {
-            throw BenchmarkError("scripts/bench-mitmproxy.sh not found (run loupe-bench from the repository)")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let path = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        let why = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, FileManager.default.isExecutableFile(atPath: path) else {
-            throw BenchmarkError(why.isEmpty ? "scripts/bench-mitmproxy.sh failed" : why)
-        }
-        return path
-    }
-
-    /// The install script, looked for from the working directory and from the executable upwards
-    /// (`.build/release/loupe-bench` sits three folders below the repository).
-    private static func installScript() -> URL? {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath()
-        var candidates = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
-        var folder = executable.deletingLastPathComponent()
-        for _ in 0..<5 {
-            candidates.append(folder)
-            folder = folder.deletingLastPathComponent()
-        }
-        return candidates.map { $0.appendingPathComponent("scripts/bench-mitmproxy.sh") }
-            .first { FileManager.default.fileExists(atPath: $0.path) }
+        try ComparisonTool.install(script: "bench-mitmproxy.sh", environmentVariable: "LOUPE_BENCH_MITMDUMP")
     }
 
     /// Starts `mitmdump` quietly on a free loopback port with `confdir` as its configuration
     /// folder, trusting `upstreamCA` for the origin, and waits until it accepts connections.
     static func launch(_ mitmdump: String, confdir: URL, upstreamCA: String) async throws -> MitmdumpProcess {
-        let port = try await freePort()
+        let port = try await ComparisonTool.freePort()
         try FileManager.default.createDirectory(at: confdir, withIntermediateDirectories: true)
         let log = confdir.appendingPathComponent("mitmdump.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -99,22 +60,12 @@ final class MitmdumpProcess {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         let caCertificate = confdir.appendingPathComponent("mitmproxy-ca-cert.pem")
-        let started = ContinuousClock.now
         // Python and mitmproxy's imports take a second or two before it listens.
-        while ContinuousClock.now - started < .seconds(30) {
-            guard process.isRunning else {
-                let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-                let last = output.split(separator: "\n").last.map(String.init) ?? "no output"
-                throw BenchmarkError("mitmdump exited with status \(process.terminationStatus): \(last)")
-            }
-            if FileManager.default.fileExists(atPath: caCertificate.path), await accepts(port: port) {
-                return MitmdumpProcess(port: port, caCertificatePath: caCertificate.path, process: process)
-            }
-            try await Task.sleep(for: .milliseconds(100))
+        try await ComparisonTool.waitUntilListening(process, name: "mitmdump", port: port, log: log, within: .seconds(30),
+                                                    interval: .milliseconds(100)) {
+            FileManager.default.fileExists(atPath: caCertificate.path)
         }
-        process.terminate()
-        process.waitUntilExit()
-        throw BenchmarkError("mitmdump did not listen on port \(port) within 30 s")
+        return MitmdumpProcess(port: port, caCertificatePath: caCertificate.path, process: process)
     }
 
     /// `python3 -c` source that clears the signal mask and execs `argv[1]` with the arguments after it.
@@ -123,28 +74,6 @@ final class MitmdumpProcess {
 
     /// Stops it (SIGTERM; SIGKILL if it is still running 5 s later) and waits for it to exit.
     func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        let asked = ContinuousClock.now
-        while process.isRunning, ContinuousClock.now - asked < .seconds(5) { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-    }
-
-    /// A loopback port nothing listens on now (bound, read and released).
-    private static func freePort() async throws -> Int {
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(host: "127.0.0.1", port: 0).get()
-        let port = channel.localAddress?.port
-        try await channel.close()
-        guard let port else { throw BenchmarkError("no free loopback port") }
-        return port
-    }
-
-    private static func accepts(port: Int) async -> Bool {
-        guard let channel = try? await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connect(host: "127.0.0.1", port: port).get() else { return false }
-        try? await channel.close()
-        return true
+        ComparisonTool.stop(process)
     }
 }

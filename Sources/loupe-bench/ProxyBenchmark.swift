@@ -6,15 +6,26 @@ import NIOCore
 import NIOPosix
 
 /// Loupe's reverse proxy in front of a fast local origin (a child process), with capture and
-/// redaction on, against the origin reached directly: requests/s and latency from `wrk`, and how
-/// much later each server-sent event arrives through the proxy.
+/// redaction on, side by side with nginx as a reverse proxy to the same origin and with the origin
+/// reached directly: requests/s and latency from `wrk`, and how much later each server-sent event
+/// arrives through Loupe.
 struct ProxyBenchmark: Benchmark {
     let name = "proxy"
-    let summary = "reverse proxy (capture + redaction on) vs direct, load from wrk; SSE event delay"
+    let summary = "reverse proxy (capture + redaction on) vs nginx reverse proxy vs direct, load from wrk; SSE event delay"
 
     static let targetRequestsPerSecond = 15_000
-    static let targetAddedMilliseconds = 1.0
+    static let targetRatioToNginx = 0.6
+    static let targetAddedMilliseconds = 0.5
+    static let targetSSEAddedMilliseconds = 1.0
     static let loadSeconds = 5
+    static let connections = 64
+    static let lightConnections = 4
+
+    /// A way to the origin: straight, through nginx or through Loupe.
+    private struct Route {
+        var name: String
+        var url: String
+    }
 
     func run(options: BenchmarkOptions) async throws -> [Measurement] {
         guard let wrk = Self.executable("wrk") else {
@@ -30,14 +41,50 @@ struct ProxyBenchmark: Benchmark {
         let proxy = ProxyServer(configuration: configuration, networkLogger: logger, eventLoopGroup: group)
         let proxyPort = try await proxy.start().port!
 
-        let directURL = "http://127.0.0.1:\(origin.port)/"
-        let proxyURL = "http://127.0.0.1:\(proxyPort)/"
-        _ = try WrkResult.run(wrk, url: proxyURL, connections: 16, seconds: 1)  // warm-up
-        let directLoad = try WrkResult.run(wrk, url: directURL, connections: 64, seconds: Self.loadSeconds)
-        let proxyLoad = try WrkResult.run(wrk, url: proxyURL, connections: 64, seconds: Self.loadSeconds)
+        // nginx is optional: without it the rows say why and the rest still runs. As many workers
+        // as Loupe has event loops (one per core): each may use every core of the machine.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("loupe-bench-nginx-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var nginx: NginxProcess?
+        var nginxMissing = ""
+        do {
+            nginx = try await NginxProcess.launch(NginxProcess.install(), upstreamPort: origin.port,
+                                                  workers: System.coreCount, folder: folder)
+        } catch {
+            nginxMissing = "nginx not available: \(error)"
+        }
+        defer { nginx?.stop() }
+
+        var routes = [Route(name: "direct", url: "http://127.0.0.1:\(origin.port)/")]
+        if let nginx { routes.append(Route(name: "nginx", url: "http://127.0.0.1:\(nginx.port)/")) }
+        routes.append(Route(name: "Loupe", url: "http://127.0.0.1:\(proxyPort)/"))
+
+        for route in routes.dropFirst() {  // warm-up
+            _ = try WrkResult.run(wrk, url: route.url, connections: 16, seconds: 1)
+        }
+        var load: [String: WrkResult] = [:]
+        var light: [String: WrkResult] = [:]
+        // CPU microseconds per request of the proxy's own process(es): this process for Loupe
+        // (wrk and the origin are other processes), the master and workers for nginx. Less
+        // sensitive than requests/s to what else runs on the machine.
+        var cpuPerRequest: [String: Double] = [:]
+        for route in routes {
+            let cpu: () -> Double? = switch route.name {
+            case "Loupe": { ProcessCPU.seconds() }
+            case "nginx": { nginx?.cpuSeconds }
+            default: { nil }
+            }
+            let before = cpu()
+            let result = try WrkResult.run(wrk, url: route.url, connections: Self.connections, seconds: Self.loadSeconds)
+            load[route.name] = result
+            if let before, let after = cpu(), result.requestsPerSecond > 0 {
+                cpuPerRequest[route.name] = (after - before) / (result.requestsPerSecond * Double(Self.loadSeconds)) * 1_000_000
+            }
+        }
         // Latency at a light load, where it is not just queueing behind other connections.
-        let directLight = try WrkResult.run(wrk, url: directURL, connections: 4, seconds: Self.loadSeconds)
-        let proxyLight = try WrkResult.run(wrk, url: proxyURL, connections: 4, seconds: Self.loadSeconds)
+        for route in routes {
+            light[route.name] = try WrkResult.run(wrk, url: route.url, connections: Self.lightConnections, seconds: Self.loadSeconds)
+        }
 
         let directSSE = try await SSEDelay.measure(port: origin.port)
         let proxySSE = try await SSEDelay.measure(port: proxyPort)
@@ -47,29 +94,82 @@ struct ProxyBenchmark: Benchmark {
         await proxy.shutdown(gracePeriod: .milliseconds(200))
         try await group.shutdownGracefully()
 
-        let addedP50 = proxyLight.p50 - directLight.p50
-        let addedSSE = proxySSE.p50 - directSSE.p50
-        let rps = Int(proxyLoad.requestsPerSecond)
-        func ms(_ value: Double) -> String { String(format: "%.3f ms", value) }
+        let nginxSetup = nginx.map { "\($0.version), \($0.workers) workers, upstream keepalive" } ?? nginxMissing
+        return rows(load: load, light: light, nginxMissing: nginxMissing)
+            + cpuRows(cpuPerRequest, nginxMissing: nginxMissing)
+            + sseRows(direct: directSSE, proxied: proxySSE)
+            + [
+                Measurement(metric: "nginx", value: nginxSetup),
+                Measurement(metric: "exchanges logged (ingested)", value: Format.grouped(stats.ingested)),
+                Measurement(metric: "exchanges not logged (logger behind)", value: Format.grouped(dropped)),
+                Measurement(metric: "load", value: "\(Self.loadAverage()) (1-min load average, \(System.coreCount) cores)"),
+            ]
+    }
+
+    private func rows(load: [String: WrkResult], light: [String: WrkResult], nginxMissing: String) -> [Measurement] {
+        var rows: [Measurement] = []
+        func side(_ label: String, _ results: [String: WrkResult], _ value: (WrkResult) -> String) {
+            for name in ["direct", "nginx", "Loupe"] {
+                rows.append(Measurement(metric: "\(label): \(name)", value: results[name].map(value) ?? nginxMissing))
+            }
+        }
+        for name in ["direct", "nginx", "Loupe"] {
+            let metric = "requests/s (\(Self.connections) conns): \(name)"
+            guard let rps = load[name].map({ Int($0.requestsPerSecond) }) else {
+                rows.append(Measurement(metric: metric, value: nginxMissing))
+                continue
+            }
+            rows.append(name != "Loupe" ? Measurement(metric: metric, value: Format.grouped(rps))
+                : .judged(metric, Format.grouped(rps), target: ">= \(Format.grouped(Self.targetRequestsPerSecond))",
+                          meets: rps >= Self.targetRequestsPerSecond))
+        }
+        if let loupe = load["Loupe"] {
+            let target = String(format: ">= %.1f×", Self.targetRatioToNginx)
+            if let nginx = load["nginx"], nginx.requestsPerSecond > 0 {
+                let ratio = loupe.requestsPerSecond / nginx.requestsPerSecond
+                rows.append(.judged("requests/s: Loupe ÷ nginx", String(format: "%.2f×", ratio), target: target,
+                                    meets: ratio >= Self.targetRatioToNginx))
+            } else {
+                rows.append(Measurement(metric: "requests/s: Loupe ÷ nginx", value: nginxMissing, target: target))
+            }
+        }
+        side("p50 / p99 (\(Self.connections) conns)", load) { "\(Self.ms($0.p50)) / \(Self.ms($0.p99))" }
+        side("p50 / p99 (\(Self.lightConnections) conns)", light) { "\(Self.ms($0.p50)) / \(Self.ms($0.p99))" }
+        if let direct = light["direct"] {
+            if let loupe = light["Loupe"] {
+                let added = loupe.p50 - direct.p50
+                rows.append(.judged("added p50 (\(Self.lightConnections) conns): Loupe", Self.ms(added),
+                                    target: "<= \(Self.ms(Self.targetAddedMilliseconds))", meets: added <= Self.targetAddedMilliseconds))
+            }
+            rows.append(Measurement(metric: "added p50 (\(Self.lightConnections) conns): nginx",
+                                    value: light["nginx"].map { Self.ms($0.p50 - direct.p50) } ?? nginxMissing))
+        }
+        return rows
+    }
+
+    private func cpuRows(_ cpuPerRequest: [String: Double], nginxMissing: String) -> [Measurement] {
+        let label = "proxy CPU per request (\(Self.connections) conns)"
+        var rows = ["nginx", "Loupe"].map { name in
+            Measurement(metric: "\(label): \(name)", value: cpuPerRequest[name].map { String(format: "%.1f µs", $0) }
+                            ?? (nginxMissing.isEmpty ? "not measured (no /proc)" : nginxMissing))
+        }
+        if let loupe = cpuPerRequest["Loupe"], let nginx = cpuPerRequest["nginx"], loupe > 0 {
+            rows.append(Measurement(metric: "requests per CPU-second: Loupe ÷ nginx", value: String(format: "%.2f×", nginx / loupe)))
+        }
+        return rows
+    }
+
+    private func sseRows(direct: (p50: Double, p99: Double), proxied: (p50: Double, p99: Double)) -> [Measurement] {
+        let added = proxied.p50 - direct.p50
         return [
-            Measurement(metric: "direct requests/s (64 conns)", value: Format.grouped(Int(directLoad.requestsPerSecond))),
-            .judged("proxied requests/s (64 conns)", Format.grouped(rps), target: ">= \(Format.grouped(Self.targetRequestsPerSecond))",
-                    meets: rps >= Self.targetRequestsPerSecond),
-            Measurement(metric: "direct p50 / p99 (64 conns)", value: "\(ms(directLoad.p50)) / \(ms(directLoad.p99))"),
-            Measurement(metric: "proxied p50 / p99 (64 conns)", value: "\(ms(proxyLoad.p50)) / \(ms(proxyLoad.p99))"),
-            Measurement(metric: "direct p50 / p99 (4 conns)", value: "\(ms(directLight.p50)) / \(ms(directLight.p99))"),
-            Measurement(metric: "proxied p50 / p99 (4 conns)", value: "\(ms(proxyLight.p50)) / \(ms(proxyLight.p99))"),
-            .judged("added p50 (4 conns)", ms(addedP50), target: "<= \(ms(Self.targetAddedMilliseconds))",
-                    meets: addedP50 <= Self.targetAddedMilliseconds),
-            Measurement(metric: "SSE delay direct p50 / p99", value: "\(ms(directSSE.p50)) / \(ms(directSSE.p99))"),
-            Measurement(metric: "SSE delay proxied p50 / p99", value: "\(ms(proxySSE.p50)) / \(ms(proxySSE.p99))"),
-            .judged("SSE added delay p50", ms(addedSSE), target: "<= \(ms(Self.targetAddedMilliseconds))",
-                    meets: addedSSE <= Self.targetAddedMilliseconds),
-            Measurement(metric: "exchanges logged (ingested)", value: Format.grouped(stats.ingested)),
-            Measurement(metric: "exchanges not logged (logger behind)", value: Format.grouped(dropped)),
-            Measurement(metric: "load", value: "\(Self.loadAverage()) (1-min load average, \(System.coreCount) cores)"),
+            Measurement(metric: "SSE delay direct p50 / p99", value: "\(Self.ms(direct.p50)) / \(Self.ms(direct.p99))"),
+            Measurement(metric: "SSE delay Loupe p50 / p99", value: "\(Self.ms(proxied.p50)) / \(Self.ms(proxied.p99))"),
+            .judged("SSE added delay p50: Loupe", Self.ms(added), target: "<= \(Self.ms(Self.targetSSEAddedMilliseconds))",
+                    meets: added <= Self.targetSSEAddedMilliseconds),
         ]
     }
+
+    static func ms(_ value: Double) -> String { String(format: "%.3f ms", value) }
 
     static func executable(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"

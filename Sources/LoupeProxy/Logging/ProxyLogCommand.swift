@@ -43,16 +43,37 @@ extension NetworkEvent {
 
 extension NetworkLogger {
     /// Applies a batch of proxy commands in one actor hop. An exchange recorded and finished within
-    /// the same batch is stored once, in its final form, which costs one redaction instead of three.
+    /// the same batch is stored once, in its final form, which costs one redaction instead of three;
+    /// an exchange stored by an earlier batch is redacted once for all of this batch's changes.
     ///
     /// - Returns: The stored form of every exchange that finished, when `returnFinished` is set.
     func ingest(_ batch: [ProxyLogCommand], returnFinished: Bool) -> [NetworkEvent] {
         var unrecorded: [UUID: NetworkEvent] = [:]
         var order: [UUID] = []
+        // Exchanges stored by an earlier batch that this one changes: the changes are applied to a
+        // copy and stored once, with one redaction, instead of one redaction per change (a
+        // response head and a finish in the same batch were two).
+        var staged: [UUID: NetworkEvent] = [:]
+        var stagedOrder: [UUID] = []
         var finished: [NetworkEvent] = []
+
+        func change(_ id: UUID, _ body: @Sendable (inout NetworkEvent) -> Void) {
+            if unrecorded[id] != nil {
+                body(&unrecorded[id]!)
+            } else if staged[id] != nil {
+                body(&staged[id]!)
+            } else if var event = event(id: id) {
+                body(&event)
+                staged[id] = event
+                stagedOrder.append(id)
+            } else {
+                update(id: id, body)  // not stored: counted as a late update
+            }
+        }
 
         func flush(_ id: UUID) {
             if let event = unrecorded.removeValue(forKey: id) { record(event) }
+            if let event = staged.removeValue(forKey: id) { update(event) }
         }
 
         for command in batch {
@@ -61,33 +82,24 @@ extension NetworkLogger {
                 unrecorded[event.id] = event
                 order.append(event.id)
             case .requestBody(let id, let body):
-                if unrecorded[id] != nil {
-                    unrecorded[id]?.request.body = body
-                } else {
-                    update(id: id) { $0.request.body = body }
-                }
+                change(id) { $0.request.body = body }
             case .responseHead(let id, let response, let ttfb):
-                if unrecorded[id] != nil {
-                    unrecorded[id]?.response = response
-                    unrecorded[id]?.timings.ttfb = ttfb
-                } else {
-                    update(id: id) {
-                        $0.response = response
-                        $0.timings.ttfb = ttfb
-                    }
+                change(id) {
+                    $0.response = response
+                    $0.timings.ttfb = ttfb
                 }
             case .sse(let id, let sseEvent):
                 // SSE events are redacted one by one as they are appended; the exchange must be stored first.
                 flush(id)
                 appendSSE(id: id, sseEvent)
             case .finish(let id, let finish):
-                if unrecorded[id] != nil {
-                    unrecorded[id]?.apply(finish)
-                } else {
-                    update(id: id) { $0.apply(finish) }
-                    if returnFinished, let stored = event(id: id) { finished.append(stored) }
-                }
+                change(id) { $0.apply(finish) }
             }
+        }
+        for id in stagedOrder {
+            guard let event = staged[id] else { continue }
+            update(event)
+            if returnFinished, event.state.isFinal, let stored = self.event(id: id) { finished.append(stored) }
         }
         for id in order {
             guard let event = unrecorded[id] else { continue }

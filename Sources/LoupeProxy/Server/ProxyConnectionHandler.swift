@@ -41,8 +41,11 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// Set on the decrypted side of an intercepted CONNECT tunnel: every request goes to this
     /// HTTPS host, logged as a forward-proxy exchange.
     let origin: InterceptedOrigin?
-    /// Closes the connection when no whole request header has arrived in time (see ``armHeaderDeadline``).
-    private var headerDeadline: Scheduled<Void>?
+    /// When the connection is closed unless a whole request header has arrived (see
+    /// ``armHeaderDeadline``); nil while a request is being handled.
+    private var headerDeadline: NIODeadline?
+    /// Checks the header deadline and the current exchange's upstream deadline.
+    private var deadlines = DeadlineTimer()
     /// The TLS version and cipher suite negotiated with an intercepted client, read at its first
     /// request.
     private var clientTLS: (version: String?, cipherSuite: String?)?
@@ -76,16 +79,40 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// from now: a slow client (slowloris) or an idle kept-alive connection must not hold a
     /// connection slot forever.
     private func armHeaderDeadline(context: ChannelHandlerContext) {
-        headerDeadline?.cancel()
-        headerDeadline = context.eventLoop.assumeIsolated().scheduleTask(in: configuration.headerTimeout) { [self] in
-            guard case .idle = state, let context = self.context else { return }
+        let deadline = context.eventLoop.now + configuration.headerTimeout
+        headerDeadline = deadline
+        checkDeadlines(by: deadline, on: context.eventLoop)
+    }
+
+    private func checkDeadlines(by deadline: NIODeadline, on loop: any EventLoop) {
+        deadlines.checkBy(deadline, on: loop) { [self] in
+            deadlines.fired()
+            deadlinesDue(on: loop)
+        }
+    }
+
+    /// Acts on the deadline of the present state if it has passed, else checks again by then.
+    /// Times come from the loop's clock, which an `EmbeddedEventLoop` advances by hand.
+    private func deadlinesDue(on loop: any EventLoop) {
+        let now = loop.now
+        switch state {
+        case .idle:
+            guard let deadline = headerDeadline, let context else { return }
+            guard deadline <= now else { return checkDeadlines(by: deadline, on: loop) }
             shared.headerTimeouts.withLockedValue { $0 += 1 }
             state = .closed
             context.close(promise: nil)
+        case .connecting(let exchange), .forwarding(let exchange):
+            guard let deadline = exchange.deadline else { return }
+            guard deadline <= now else { return checkDeadlines(by: deadline, on: loop) }
+            timedOut(exchange)
+        case .tunnelConnecting, .interceptPending, .closed:
+            return
         }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        deadlines.cancel()
         self.context = nil
     }
 
@@ -133,7 +160,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        headerDeadline?.cancel()
+        deadlines.cancel()
         switch state {
         case .connecting(let exchange), .forwarding(let exchange):
             finish(exchange, failure: ProxyFailure(.badRequest, .cancelled, "The client closed the connection before the response was complete."),
@@ -213,7 +240,6 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     private func begin(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
-        headerDeadline?.cancel()
         headerDeadline = nil
         // RFC 9112 §3.2: exactly one Host in HTTP/1.1 (CONNECT is let through without one, as
         // some clients send it so).
@@ -288,10 +314,9 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
 
         let upstreamHead = HTTPRequestHead(version: .http1_1, method: head.method, uri: target.path, headers: headers)
         state = .connecting(exchange)
-        let loop = context.eventLoop.assumeIsolated()
-        exchange.timeout = loop.scheduleTask(in: configuration.upstreamTimeout) { [self] in
-            timedOut(exchange)
-        }
+        let deadline = context.eventLoop.now + configuration.upstreamTimeout
+        exchange.deadline = deadline
+        checkDeadlines(by: deadline, on: context.eventLoop)
         if let upstream, upstream.endpoint == target.endpoint, upstream.isReusable {
             startForwarding(exchange, head: upstreamHead, context: context)
             return
@@ -344,8 +369,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         guard case .forwarding(let exchange) = state, let context else { return }
         switch part {
         case .head(let head):
-            exchange.timeout?.cancel()
-            exchange.timeout = nil
+            exchange.deadline = nil
             if exchange.tls != nil, let upstream { upstream.addHandshakeFacts(to: &exchange.tls!) }
             if !head.isKeepAlive { exchange.upstreamReusable = false }
             shared.sink.send(.responseHead(
@@ -433,13 +457,8 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     // MARK: - Ending exchanges
 
+    /// `exchange`, the current one, had no response head by its deadline.
     private func timedOut(_ exchange: ProxyExchange) {
-        switch state {
-        case .connecting(let current), .forwarding(let current):
-            guard current === exchange, !exchange.responseHeadSent else { return }
-        default:
-            return
-        }
         upstream?.close()
         upstream = nil
         answer(exchange, ProxyFailure.timeout(exchange.target.hostHeader, after: configuration.upstreamTimeout))
@@ -447,8 +466,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     /// Logs the end of `exchange`.
     private func finish(_ exchange: ProxyExchange, failure: ProxyFailure?, respond: Bool) {
-        exchange.timeout?.cancel()
-        exchange.timeout = nil
+        exchange.deadline = nil
         var finish = ProxyLogCommand.Finish(error: failure?.error)
         if respond, let failure { finish = failure.loggedFinish }
         finish.tls = exchange.tls

@@ -55,6 +55,8 @@ final class PatternEngine: Sendable {
         /// byte is not tried.
         var following: (offset: Int, bytes: ByteSet)?
     }
+    /// Short texts already found clean: a proxy logs the same header values again and again.
+    private let cleanTexts = CleanTextCache()
     /// The shortest text any rule can match; shorter strings are not scanned at all.
     private let minimumLength: Int
     /// For each keyword-less built-in rule, what its matches need (see ``CandidateRuns``); such
@@ -240,11 +242,15 @@ final class PatternEngine: Sendable {
         var found: [Span] = []
         if let regions {
             try collect(in: text, regions: regions, into: &found)
-        } else {
-            try collectWhole(in: text, into: &found)
+            guard !found.isEmpty else { return [] }
+            return Self.merged(Self.withoutPlaceholders(found, in: text))
         }
-        guard !found.isEmpty else { return [] }
-        return Self.merged(Self.withoutPlaceholders(found, in: text))
+        let remembered = text.count <= CleanTextCache.maximumLength
+        if remembered, cleanTexts.contains(text) { return [] }
+        try collectWhole(in: text, into: &found)
+        let spans = found.isEmpty ? [] : Self.merged(Self.withoutPlaceholders(found, in: text))
+        if remembered, spans.isEmpty { cleanTexts.insert(text) }
+        return spans
     }
 
     /// The secrets in the values ``NamedPairFinder`` finds in `text`: each value is scanned as
