@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: all deps rules build release test bench demo clean help
+.PHONY: all deps rules build release test sanitize bench demo clean help
 
 all: build
 
@@ -10,6 +10,7 @@ help:
 	@echo "make deps     install missing system packages (apt-get; sudo when not root)"
 	@echo "make build    debug build of the loupe binary"
 	@echo "make test     deps + build + unit tests + end-to-end checks"
+	@echo "make sanitize the unit tests under ThreadSanitizer, then AddressSanitizer (about an hour)"
 	@echo "make bench    release build, then every benchmark in one table"
 	@echo "make demo     the most useful thing Loupe does so far"
 	@echo "make rules    re-embed rules/*.toml into the binary after editing them"
@@ -31,6 +32,9 @@ test: build
 	SWIFT=$(SWIFT) scripts/unit-tests.sh $(SWIFT_BUILD_FLAGS)
 	scripts/e2e.sh "$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/loupe"
 
+sanitize: deps
+	SWIFT=$(SWIFT) scripts/sanitize.sh -- $(SWIFT_BUILD_FLAGS)
+
 bench: release
 	"$$($(SWIFT) build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)/loupe-bench"
 
@@ -38,4 +42,4 @@ demo: build
 	scripts/demo.sh "$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/loupe"
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-tsan .build-asan
