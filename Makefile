@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: all deps rules build release test bench demo fuzz clean help
+.PHONY: all deps rules build release test sanitize bench demo fuzz clean help
 
 all: build
 
@@ -10,6 +10,7 @@ help:
 	@echo "make deps     install missing system packages (apt-get; sudo when not root)"
 	@echo "make build    debug build of the loupe binary"
 	@echo "make test     deps + build + unit tests + end-to-end checks"
+	@echo "make sanitize the unit tests under ThreadSanitizer, then AddressSanitizer (about an hour)"
 	@echo "make bench    release build, then every benchmark in one table"
 	@echo "make demo     the most useful thing Loupe does so far"
 	@echo "make fuzz     build the libFuzzer targets (Fuzz/) and run each FUZZ_SECONDS (default 60);"
@@ -33,6 +34,9 @@ test: build
 	SWIFT=$(SWIFT) scripts/unit-tests.sh $(SWIFT_BUILD_FLAGS)
 	scripts/e2e.sh "$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/loupe"
 
+sanitize: deps
+	SWIFT=$(SWIFT) scripts/sanitize.sh -- $(SWIFT_BUILD_FLAGS)
+
 bench: release
 	"$$($(SWIFT) build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)/loupe-bench"
 
@@ -43,4 +47,4 @@ fuzz: deps
 	scripts/fuzz.sh $(FUZZ_TARGETS)
 
 clean:
-	rm -rf .build .build-fuzz
+	rm -rf .build .build-fuzz .build-tsan .build-asan

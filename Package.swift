@@ -205,6 +205,7 @@ let package = Package(
             dependencies: [
                 "LoupeRedaction",
                 "RedactionCorpus",
+                "TestServerSupport",  // only Duration.scaledForTests, for the pathological-input limit
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]  // read from disk by path (#filePath), not compiled or bundled

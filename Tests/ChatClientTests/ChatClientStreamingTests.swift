@@ -3,6 +3,7 @@ import ChatClient
 import Foundation
 import LoupeClient
 import LoupeCore
+import TestServerSupport
 import Testing
 
 /// Streamed replies through `SSEClient` against the real backend.
@@ -109,16 +110,16 @@ import Testing
     }
 }
 
-/// Runs `body`, failing with ``DeadlineExceeded`` if it has not finished after `limit`: a
-/// guard against hanging, not a speed check.
+/// Runs `body`, failing with ``DeadlineExceeded`` if it has not finished after `limit` (scaled for
+/// sanitizer runs): a guard against hanging, not a speed check.
 func withDeadline<Value: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async throws -> Value)
     async throws -> Value
 {
     try await withThrowingTaskGroup(of: Value.self) { group in
         group.addTask { try await body() }
         group.addTask {
-            try await Task.sleep(for: limit)
-            throw DeadlineExceeded(limit: limit)
+            try await Task.sleep(for: limit.scaledForTests)
+            throw DeadlineExceeded(limit: limit.scaledForTests)
         }
         defer { group.cancelAll() }
         return try await group.next()!

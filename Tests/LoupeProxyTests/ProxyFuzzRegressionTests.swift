@@ -11,7 +11,7 @@ import Testing
     /// The pipeline every accepted connection gets, on an embedded channel, with `request` sent;
     /// returns what the proxy wrote back.
     private static func exchange(_ request: String, configuration: ProxyServer.Configuration = .init()) throws -> String {
-        let sink = ProxyEventSink(logger: NetworkLogger(), onFinished: nil)
+        let sink = ProxyEventSink(logger: NetworkLogger(), maxQueued: configuration.maxQueuedLogCommands, onFinished: nil)
         let context = ProxyContext(configuration: configuration, sink: sink, logger: Logger(label: "test"))
         let channel = EmbeddedChannel()
         defer { _ = try? channel.finish(acceptAlreadyClosed: true) }

@@ -10,7 +10,7 @@ import NIOEmbedded
 /// redacting logger as `loupe proxy` does.
 private let proxies: [ProxyContext] = {
     let logger = NetworkLogger(configuration: .redacting(maxEvents: 1_000))
-    let sink = ProxyEventSink(logger: logger, onFinished: nil)
+    let sink = ProxyEventSink(logger: logger, maxQueued: ProxyServer.Configuration().maxQueuedLogCommands, onFinished: nil)
     var forward = ProxyServer.Configuration()
     forward.connectPorts = [443, 8443]
     forward.maxHeaderBytes = 4 * 1024  // small, so the fuzzer reaches the 431 path

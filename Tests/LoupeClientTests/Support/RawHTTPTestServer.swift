@@ -194,9 +194,10 @@ struct TestSignal: Sendable {
     }
 }
 
-/// Polls `condition` until it holds or `timeout` passes; returns whether it held.
+/// Polls `condition` until it holds or `timeout` (scaled for sanitizer runs) passes; returns
+/// whether it held.
 func eventually(timeout: Duration = .seconds(5), _ condition: () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
+    let deadline = ContinuousClock.now + timeout.scaledForTests
     while ContinuousClock.now < deadline {
         if await condition() { return true }
         try? await Task.sleep(for: .milliseconds(5))
@@ -204,13 +205,14 @@ func eventually(timeout: Duration = .seconds(5), _ condition: () async -> Bool) 
     return await condition()
 }
 
-/// Runs `operation`, failing with a timeout error instead of hanging the test suite.
+/// Runs `operation`, failing with a timeout error after `timeout` (scaled for sanitizer runs)
+/// instead of hanging the test suite.
 func withTimeout<T: Sendable>(_ timeout: Duration = .seconds(20),
                               _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
     try await withThrowingTaskGroup(of: T.self) { group in
         group.addTask { try await operation() }
         group.addTask {
-            try await Task.sleep(for: timeout)
+            try await Task.sleep(for: timeout.scaledForTests)
             throw TestTimeout()
         }
         defer { group.cancelAll() }

@@ -104,11 +104,11 @@ final class ScriptedLogAPI: Sendable {
     }
 }
 
-/// Whether `condition` holds within `timeout`, polled every 10 ms. The timeout is generous: it
-/// only matters when the condition never holds, and a busy 2-core machine running the whole suite
-/// can delay a healthy condition by tens of seconds.
+/// Whether `condition` holds within `timeout` (scaled for sanitizer runs), polled every 10 ms. The
+/// timeout is generous: it only matters when the condition never holds, and a busy 2-core machine
+/// running the whole suite can delay a healthy condition by tens of seconds.
 func eventually(timeout: Duration = .seconds(60), _ condition: () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
+    let deadline = ContinuousClock.now + timeout.scaledForTests
     while ContinuousClock.now < deadline {
         if await condition() { return true }
         try? await Task.sleep(for: .milliseconds(10))

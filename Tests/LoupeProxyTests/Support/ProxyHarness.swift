@@ -4,6 +4,7 @@ import LoupeCore
 import LoupeProxy
 import LoupeRedaction
 import NIOCore
+import TestServerSupport
 
 /// A proxy on 127.0.0.1 (a free port) logging into a redacting ``NetworkLogger``, for tests.
 struct ProxyHarness {
@@ -29,9 +30,11 @@ struct ProxyHarness {
         return await logger.snapshot()
     }
 
-    /// Waits (up to a few seconds) until the log holds `count` final events, then returns all events.
+    /// Waits (up to five seconds, scaled for sanitizer runs) until the log holds `count` final
+    /// events, then returns all events.
     func finishedEvents(count: Int) async -> [NetworkEvent] {
-        for _ in 0..<500 {
+        let deadline = ContinuousClock.now + Duration.seconds(5).scaledForTests
+        while ContinuousClock.now < deadline {
             let events = await events()
             if events.filter(\.state.isFinal).count >= count { return events }
             try? await Task.sleep(for: .milliseconds(10))

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOPosix
+import TestServerSupport
 
 /// A plain TCP client for sending exact bytes (malformed requests, pipelining, CONNECT) and
 /// reading the reply as text.
@@ -16,7 +17,7 @@ final class RawConnection {
         self.iterator = channel.inbound.makeAsyncIterator()
         // A wedged proxy must fail the test rather than hang it: the reads end when this closes.
         let raw = channel.channel
-        raw.eventLoop.scheduleTask(in: .seconds(15)) { raw.close(promise: nil) }
+        raw.eventLoop.scheduleTask(in: TimeAmount(Duration.seconds(15).scaledForTests)) { raw.close(promise: nil) }
     }
 
     deinit {
