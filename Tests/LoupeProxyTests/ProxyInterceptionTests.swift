@@ -5,6 +5,7 @@ import LoupeProxy
 import NIOCore
 import NIOSSL
 import Testing
+import TestServerSupport
 
 /// `--intercept`: CONNECT tunnels decrypted with Loupe's CA, by real clients (curl, openssl,
 /// Python requests, AsyncHTTPClient), to an HTTPS origin on loopback whose certificate comes from
@@ -101,12 +102,18 @@ import Testing
         let url = "https://localhost:\(setup.origin.port)/stream"
         async let curl = runCurl(["-N", "-x", "http://127.0.0.1:\(harness.port)", "--cacert", setup.loupeCA.certificateURL.path, url])
         // While the stream is still open (events come 100 ms apart), the log already holds the first.
+        // Polled until the stream is seen live or has ended, not a fixed number of times: on a
+        // busy machine curl may take more than a second to start the stream.
         var seenLive = false
-        for _ in 0..<200 {
+        let deadline = ContinuousClock.now + Duration.seconds(15).scaledForTests
+        while ContinuousClock.now < deadline {
             let events = await harness.events()
-            if let event = events.first(where: { $0.request.url == url }), !event.sseEvents.isEmpty, !event.state.isFinal {
-                seenLive = true
-                break
+            if let event = events.first(where: { $0.request.url == url }) {
+                if !event.sseEvents.isEmpty, !event.state.isFinal {
+                    seenLive = true
+                    break
+                }
+                if event.state.isFinal { break }
             }
             try await Task.sleep(for: .milliseconds(5))
         }
