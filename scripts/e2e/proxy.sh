@@ -11,10 +11,7 @@ logs=("$work/proxy.err")
 
 mkdir -p "$work/site"
 echo "hello through loupe" >"$work/site/hello.txt"
-origin_port=$(free_port)
-(cd "$work/site" && exec python3 -m http.server --bind 127.0.0.1 "$origin_port") >/dev/null 2>&1 &
-pids+=($!)
-wait_for_port "$origin_port" || die "the test origin did not start"
+start_static_origin "$work/site"
 
 proxy_port=$(free_port)
 "$loupe" proxy --listen "127.0.0.1:$proxy_port" --no-api --connect-ports "$origin_port" 2>"$work/proxy.err" &

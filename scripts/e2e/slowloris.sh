@@ -12,10 +12,7 @@ logs=("$work/proxy.err" "$work/slowloris.out")
 
 mkdir -p "$work/site"
 echo "served" >"$work/site/index.txt"
-origin_port=$(free_port)
-(cd "$work/site" && exec python3 -m http.server --bind 127.0.0.1 "$origin_port") >/dev/null 2>&1 &
-pids+=($!)
-wait_for_port "$origin_port" || die "the test origin did not start"
+start_static_origin "$work/site"
 
 proxy_port=$(free_port)
 api_port=$(free_port)

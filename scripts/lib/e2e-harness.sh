@@ -45,6 +45,15 @@ wait_for_port() {
     return 1
 }
 
+# start_static_origin DIR: serves DIR with Python's http.server on a free 127.0.0.1 port, sets
+# $origin_port and adds the server to $pids (which the script's on_exit stops).
+start_static_origin() {
+    origin_port=$(free_port)
+    (cd "$1" && exec python3 -m http.server --bind 127.0.0.1 "$origin_port") >/dev/null 2>&1 &
+    pids+=($!)
+    wait_for_port "$origin_port" || die "the test origin did not start"
+}
+
 # finish: the summary line, and the script's exit status.
 finish() {
     echo "$suite end-to-end: $passed passed, $failed failed"

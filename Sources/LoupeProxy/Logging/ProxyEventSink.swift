@@ -78,14 +78,8 @@ final class ProxyEventSink: Sendable {
         if needsWakeUp { wakeUp.yield() }
     }
 
-    /// How many exchanges went unlogged because the logger could not keep up.
-    var droppedExchanges: Int { queue.withLockedValue { $0.droppedExchanges } }
-
-    /// How many exchanges and tunnels were begun, logged or not.
-    var forwardedExchanges: Int { queue.withLockedValue { $0.forwardedExchanges } }
-
-    /// Exchanges begun and exchanges dropped, read together so that one never includes an
-    /// exchange the other has not seen yet.
+    /// Exchanges and tunnels begun, and those of them not logged because the logger could not
+    /// keep up, read together so that one never includes an exchange the other has not seen yet.
     var counts: (forwarded: Int, dropped: Int) {
         queue.withLockedValue { ($0.forwardedExchanges, $0.droppedExchanges) }
     }

@@ -101,13 +101,13 @@ public final class ProxyServer: Sendable {
     }
 
     /// How many exchanges were proxied but not logged because the logger fell too far behind.
-    public var droppedExchanges: Int { shared.sink.droppedExchanges }
+    public var droppedExchanges: Int { shared.sink.counts.dropped }
 
     /// How many exchanges and tunnels the proxy began. Once ``flushLog()`` returns, each is
     /// accounted for exactly once in the logger's stats (when this proxy is its only source):
     /// `forwardedExchanges == ingested + droppedEvents`, where `ingested` counts the logged
     /// exchanges and those the capture filter left out (``NetworkLogger/Stats/filteredOut``).
-    public var forwardedExchanges: Int { shared.sink.forwardedExchanges }
+    public var forwardedExchanges: Int { shared.sink.counts.forwarded }
 
     /// How many client connections were closed because no complete request header arrived within
     /// ``Configuration/headerTimeout`` (slow or idle clients).
