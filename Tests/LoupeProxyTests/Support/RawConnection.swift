@@ -36,6 +36,21 @@ final class RawConnection {
         return try RawConnection(channel: channel)
     }
 
+    /// Connects and writes `text` from the event loop as soon as the connection is up, so that a
+    /// busy test machine cannot delay it past a short server timeout.
+    static func connect(port: Int, sending text: String) async throws -> RawConnection {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in
+                channel.pipeline.addHandler(SendOnActive(bytes: ByteBuffer(string: text)))
+            }
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        return try RawConnection(channel: channel)
+    }
+
     func send(_ text: String) async throws {
         try await channel.outbound.write(ByteBuffer(string: text))
     }
@@ -73,5 +88,20 @@ final class RawConnection {
         let connection = try await connect(port: port)
         try await connection.send(request)
         return try await connection.readToEnd()
+    }
+}
+
+/// Writes its bytes when the channel becomes active, then steps out of the pipeline.
+private final class SendOnActive: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+    private let bytes: ByteBuffer
+
+    init(bytes: ByteBuffer) { self.bytes = bytes }
+
+    func channelActive(context: ChannelHandlerContext) {
+        context.writeAndFlush(wrapOutboundOut(bytes), promise: nil)
+        context.fireChannelActive()
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
 }
