@@ -51,4 +51,19 @@ import Testing
         let log = try EventFileReader(redactor: Redactor(ruleSet: .builtIn)).readAll(contentsOf: url)
         #expect(log.events.count == 1)
     }
+
+    @Test(arguments: [ExportFormat.har, .ndjson, .zip])
+    func aTimeBeforeTheGregorianReformSurvivesARoundTrip(_ format: ExportFormat) throws {
+        // The NDJSON fuzzer's finding: Loupe wrote times in the proleptic Gregorian calendar and
+        // read them with Foundation's, which is Julian before 1582, so 1013-12-09 came back as
+        // 1013-12-15.
+        var event = ExportTestEvents.all[0]
+        event.startedAt = try #require(InternetTime.date(from: "1013-12-09T10:00:00.250Z"))
+        let folder = try ExportTestEvents.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appending(path: "old.\(format.fileExtension)")
+        try ExportWriter.export([event], to: file, configuration: .init(format: format, source: .app))
+        let read = try EventFileReader(redactor: IdentityRedactor()).readAll(contentsOf: file)
+        #expect(read.events.map { InternetTime($0.startedAt).text } == ["1013-12-09T10:00:00.250Z"])
+    }
 }

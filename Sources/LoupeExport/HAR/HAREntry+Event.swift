@@ -24,7 +24,7 @@ extension HAREntry {
         let total = event.timings.total
         let wait = ttfb ?? total ?? 0
         let timings = HARTimings(send: 0, wait: wait, receive: max(0, (total ?? wait) - wait))
-        self.init(startedDateTime: HARDate.string(from: event.startedAt), time: total ?? wait,
+        self.init(startedDateTime: InternetTime(event.startedAt).text, time: total ?? wait,
                   request: harRequest, response: event.response.map(HARResponse.init) ?? .none, timings: timings)
         if !isAbsolute { originalURL = request.url }
         self.ttfb = ttfb

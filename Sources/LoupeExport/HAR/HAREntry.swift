@@ -189,7 +189,7 @@ public struct HARTLS: Codable, Sendable, Hashable {
         upstreamVersion = tls.upstreamVersion
         upstreamCipherSuite = tls.upstreamCipherSuite
         upstreamCertificate = tls.upstreamCertificate.map {
-            Certificate(subject: $0.subject, issuer: $0.issuer, notAfter: $0.notAfter.map(HARDate.string(from:)))
+            Certificate(subject: $0.subject, issuer: $0.issuer, notAfter: $0.notAfter.map { InternetTime($0).text })
         }
         upstreamVerified = tls.upstreamVerified
     }
@@ -198,7 +198,7 @@ public struct HARTLS: Codable, Sendable, Hashable {
     public var tlsInfo: TLSInfo {
         TLSInfo(intercepted: intercepted, serverName: serverName, clientVersion: clientVersion, clientCipherSuite: clientCipherSuite,
                 upstreamVersion: upstreamVersion, upstreamCipherSuite: upstreamCipherSuite, upstreamCertificate: upstreamCertificate.map {
-                    TLSInfo.Certificate(subject: $0.subject, issuer: $0.issuer, notAfter: $0.notAfter.flatMap(HARDate.date(from:)))
+                    TLSInfo.Certificate(subject: $0.subject, issuer: $0.issuer, notAfter: $0.notAfter.flatMap(InternetTime.date(from:)))
                 },
                 upstreamVerified: upstreamVerified)
     }

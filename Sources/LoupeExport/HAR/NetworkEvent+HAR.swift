@@ -7,7 +7,7 @@ extension NetworkEvent {
     ///
     /// - Throws: A sentence saying which member is unusable, when the start time cannot be read.
     public init(harEntry entry: HAREntry) throws(HARConversionError) {
-        guard let startedAt = HARDate.date(from: entry.startedDateTime) else {
+        guard let startedAt = InternetTime.date(from: entry.startedDateTime) else {
             throw HARConversionError(member: "startedDateTime",
                                      reason: "\"\(entry.startedDateTime.prefix(40))\" is not an ISO-8601 time")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import LoupeCore
 
 /// Appends JSON to a byte buffer directly. Foundation's `JSONEncoder` builds a tree of boxed
 /// values per event and took over half of a 100 000-event export; the exporters write the known
@@ -146,41 +147,13 @@ struct JSONBuilder: ~Copyable {
         needsComma = true
     }
 
-    /// An ISO-8601 UTC time with milliseconds, e.g. `2026-11-22T06:00:00.125Z`.
+    /// An RFC 3339 UTC time with milliseconds, e.g. `2026-11-22T06:00:00.125Z`.
     mutating func date(_ date: Date) {
-        // Truncated like Foundation's formatter; the 0.1 µs keeps a time read back from
-        // `….123Z` (stored as a binary fraction just below it) at .123 rather than .122.
-        let milliseconds = Int64((date.timeIntervalSince1970 * 1000 + 1e-4).rounded(.down))
-        var days = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds - 86_399_999) / 86_400_000
-        let inDay = milliseconds - days * 86_400_000
-        // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
-        days += 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let dayOfEra = days - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-
         separate()
-        put(UInt8(ascii: "\""))
-        digits(year, 4)
-        put(UInt8(ascii: "-"))
-        digits(month, 2)
-        put(UInt8(ascii: "-"))
-        digits(day, 2)
-        put(UInt8(ascii: "T"))
-        digits(inDay / 3_600_000, 2)
-        put(UInt8(ascii: ":"))
-        digits(inDay / 60_000 % 60, 2)
-        put(UInt8(ascii: ":"))
-        digits(inDay / 1000 % 60, 2)
-        put(UInt8(ascii: "."))
-        digits(inDay % 1000, 3)
-        put(UInt8(ascii: "Z"))
-        put(UInt8(ascii: "\""))
+        reserve(26)
+        putReserved(UInt8(ascii: "\""))
+        InternetTime(date).write { putReserved($0) }
+        putReserved(UInt8(ascii: "\""))
         needsComma = true
     }
 
