@@ -26,6 +26,12 @@ extension Redactor {
 
     func redactedHeaderValue(name: String, value: String, counts: inout [String: Int]) -> String? {
         guard !value.isEmpty else { return nil }
+        return unlessKnownClean(.header, name, value, counts: &counts) { counts in
+            redactedHeaderValueUncached(name: name, value: value, counts: &counts)
+        }
+    }
+
+    private func redactedHeaderValueUncached(name: String, value: String, counts: inout [String: Int]) -> String? {
         let lowerName = StructuralRules.normalizedHeader(name)
         switch lowerName {
         case "authorization", "proxy-authorization":

@@ -13,6 +13,10 @@ extension Redactor {
 
     func redactedURL(_ url: String, counts: inout [String: Int]) -> String? {
         guard !url.isEmpty else { return nil }
+        return unlessKnownClean(.url, "", url, counts: &counts) { counts in redactedURLUncached(url, counts: &counts) }
+    }
+
+    private func redactedURLUncached(_ url: String, counts: inout [String: Int]) -> String? {
         let bytes = Array(url.utf8)
         var edits: [(range: Range<Int>, replacement: [UInt8])] = []
 

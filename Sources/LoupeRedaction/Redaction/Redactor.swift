@@ -40,6 +40,9 @@ public struct Redactor: EventRedactor {
     /// `[REDACTED:id]` of each pattern rule, indexed like ``ruleSet``'s rules: built once, as a
     /// large text writes thousands of them.
     let labelPlaceholders: [String]
+    /// Header lines and URLs in which this redactor found nothing to redact
+    /// (``unlessKnownClean(_:_:_:counts:_:)``).
+    let knownCleanTexts = CleanTextCache()
 
     /// A redactor for `ruleSet`.
     ///
