@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 import LoupeCore
 
 /// Turns the bytes of an HTTP message body into what Loupe stores: decoded text (gzip and
@@ -34,13 +39,28 @@ public enum BodyCapture {
     /// archives, PDFs, WebAssembly, protobuf, gRPC, MessagePack, CBOR and `octet-stream`. Types
     /// with a `+json` or `+xml` suffix (`image/svg+xml`) are text.
     public static func isBinaryContentType(_ contentType: String?) -> Bool {
-        guard let mediaType = mediaType(of: contentType) else { return false }
-        if mediaType.hasSuffix("+json") || mediaType.hasSuffix("+xml") { return false }
-        if ["image/", "audio/", "video/", "font/", "model/"].contains(where: mediaType.hasPrefix) { return true }
-        if mediaType.hasPrefix("application/grpc") || mediaType.hasSuffix("+proto") || mediaType.hasSuffix("+zip") {
-            return true
+        guard var mediaType = mediaType(of: contentType) else { return false }
+        // Compared as bytes: String's hasPrefix and hasSuffix cost more than the rest of a proxied
+        // exchange's capture set-up.
+        let verdict: Bool? = mediaType.withUTF8 { type in
+            func has(prefix: StaticString) -> Bool {
+                type.count >= prefix.utf8CodeUnitCount
+                    && memcmp(type.baseAddress!, prefix.utf8Start, prefix.utf8CodeUnitCount) == 0
+            }
+            func has(suffix: StaticString) -> Bool {
+                type.count >= suffix.utf8CodeUnitCount
+                    && memcmp(type.baseAddress! + type.count - suffix.utf8CodeUnitCount, suffix.utf8Start, suffix.utf8CodeUnitCount) == 0
+            }
+            if has(suffix: "+json") || has(suffix: "+xml") { return false }
+            if has(prefix: "image/") || has(prefix: "audio/") || has(prefix: "video/") || has(prefix: "font/")
+                || has(prefix: "model/") || has(prefix: "application/grpc") || has(suffix: "+proto") || has(suffix: "+zip") {
+                return true
+            }
+            // Text types and JSON never need the set.
+            if has(prefix: "text/") || has(suffix: "/json") { return false }
+            return nil
         }
-        return binaryApplicationTypes.contains(mediaType)
+        return verdict ?? binaryApplicationTypes.contains(mediaType)
     }
 
     private static let binaryApplicationTypes: Set<String> = [
@@ -55,18 +75,26 @@ public enum BodyCapture {
 
     /// The lower-cased `type/subtype` of a `Content-Type` value, without parameters.
     static func mediaType(of contentType: String?) -> String? {
-        guard let contentType else { return nil }
-        // Every exchange's headers pass here: an ASCII value is cut, trimmed and lower-cased as
-        // bytes; anything else (or a leading `;`, which `split` would skip) takes the general path.
-        let utf8 = contentType.utf8
-        if let first = utf8.first, first != UInt8(ascii: ";"), utf8.allSatisfy({ $0 < 0x80 }) {
+        guard var contentType else { return nil }
+        // Every exchange's headers pass here: an ASCII value is cut, trimmed and lower-cased in
+        // its own bytes; anything else (or a leading `;`, which `split` would skip) takes the
+        // general path.
+        let ascii: String?? = contentType.withUTF8 { bytes -> String?? in
+            guard let first = bytes.first, first != UInt8(ascii: ";"), !bytes.contains(where: { $0 >= 0x80 }) else { return .none }
             let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-            var type = utf8.prefix { $0 != UInt8(ascii: ";") }
-            while let byte = type.first, isBlank(byte) { type = type.dropFirst() }
-            while let byte = type.last, isBlank(byte) { type = type.dropLast() }
-            guard !type.isEmpty else { return nil }
-            return String(decoding: type.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
+            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+            var start = bytes.startIndex
+            while start < end, isBlank(bytes[start]) { start += 1 }
+            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+            guard start < end else { return .some(nil) }
+            let type = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            if !type.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) { return String(decoding: type, as: UTF8.self) }
+            return String(unsafeUninitializedCapacity: type.count) { lower in
+                for (index, byte) in type.enumerated() { lower[index] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
+                return type.count
+            }
         }
+        if let ascii { return ascii }
         let type = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
         let trimmed = type.trimmingCharacters(in: .whitespaces).lowercased()
         return trimmed.isEmpty ? nil : trimmed
