@@ -3,17 +3,21 @@ import LoupeCore
 
 /// One change to the log that the proxy's event loops queue for the ``NetworkLogger``; they are
 /// applied in order, in batches, so forwarding never waits for redaction.
+///
+/// The large cases are `indirect`: a command is copied into the queue, into a batch and out of
+/// it, and a boxed payload is one reference to retain instead of every string and array of an
+/// event (those copies were a twentieth of a proxied request's instructions).
 enum ProxyLogCommand: Sendable {
     /// A new exchange or tunnel, as far as it is known.
-    case record(NetworkEvent)
+    indirect case record(NetworkEvent)
     /// The captured request body, once the request ended.
     case requestBody(UUID, CapturedBody)
     /// The response head arrived `ttfb` milliseconds after the exchange started.
-    case responseHead(UUID, CapturedResponse, ttfb: Double)
+    indirect case responseHead(UUID, CapturedResponse, ttfb: Double)
     /// One server-sent event parsed from a streaming response.
     case sse(UUID, SSEEvent)
     /// The exchange ended: the captured response body, the failure and the tunnel counts, if any.
-    case finish(UUID, Finish)
+    indirect case finish(UUID, Finish)
 
     /// What is known when an exchange ends.
     struct Finish: Sendable {
