@@ -2,7 +2,6 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 extension UUID {
     /// A random version-4 UUID from the system's cryptographic random generator.
@@ -20,26 +19,29 @@ extension UUID {
 }
 
 /// Random bytes from the system's cryptographic generator, drawn 4 KiB at a time.
-private final class RandomPool: Sendable {
+///
+/// Guarded by an `NSLock` (a pthread mutex) rather than `Synchronization.Mutex`: a contended
+/// `Mutex` is handed over by the kernel in code ThreadSanitizer does not see, so `make sanitize`
+/// reported the state it guards as raced.
+private final class RandomPool: @unchecked Sendable {
     static let shared = RandomPool()
 
-    private struct State {
-        var words = [UInt64](repeating: 0, count: 512)
-        var next = 512  // empty: filled on first use
-    }
-
-    private let state = Mutex(State())
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var words = [UInt64](repeating: 0, count: 512)
+    /// Guarded by `lock`; 512 is empty: filled on first use.
+    private var next = 512
 
     /// Sixteen random bytes.
     func next16() -> uuid_t {
-        let (high, low) = state.withLock { state -> (UInt64, UInt64) in
-            if state.next + 2 > state.words.count {
-                Self.fill(&state.words)
-                state.next = 0
-            }
-            defer { state.next += 2 }
-            return (state.words[state.next], state.words[state.next + 1])
+        lock.lock()
+        if next + 2 > words.count {
+            Self.fill(&words)
+            next = 0
         }
+        let (high, low) = (words[next], words[next + 1])
+        next += 2
+        lock.unlock()
         return withUnsafeBytes(of: (high, low)) { raw in
             (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
              raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15])

@@ -3,7 +3,7 @@ import Glibc
 #else
 import Darwin
 #endif
-import Synchronization
+import Foundation
 
 /// Short texts in which a ``PatternEngine`` found nothing, remembered so that the same text is
 /// not scanned again.
@@ -15,26 +15,29 @@ import Synchronization
 /// bytes it is shown, so a text found clean once is clean every time: the cache compares the
 /// whole text, never just its hash, and only ever answers "nothing to redact" for exactly the
 /// bytes that were scanned. Bounded: at ``capacity`` entries it starts afresh.
-final class CleanTextCache: Sendable {
+///
+/// Guarded by an `NSLock` (a pthread mutex, which ThreadSanitizer understands) rather than
+/// `Synchronization.Mutex`, whose contended hand-off happens in code TSan does not see.
+final class CleanTextCache: @unchecked Sendable {
     /// Longer texts are rarely repeated exactly and are not remembered.
     static let maximumLength = 256
     /// At most this many texts (at most 1 MiB of bytes) are remembered.
     static let capacity = 4096
 
-    /// Texts by their hash; a text whose hash collides with another's replaces it.
-    private let texts = Mutex<[Int: [UInt8]]>([:])
+    private let lock = NSLock()
+    /// Texts by their hash; a text whose hash collides with another's replaces it. Guarded by `lock`.
+    private var texts: [Int: [UInt8]] = [:]
 
     /// Whether `text` was found clean before.
     func contains(_ text: UnsafeRawBufferPointer) -> Bool {
         let key = Self.key(text)
         // Never waits: when several threads redact at once (an export's verification, the test
         // suite), waiting for each other would cost more than the scans the cache saves.
-        let found = texts.withLockIfAvailable { texts -> Bool in
-            guard let known = texts[key], known.count == text.count else { return false }
-            // memcmp: the generic elementsEqual cost a tenth of a proxied request.
-            return known.withUnsafeBytes { memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }
-        }
-        return found ?? false
+        guard lock.try() else { return false }
+        defer { lock.unlock() }
+        guard let known = texts[key], known.count == text.count else { return false }
+        // memcmp: the generic elementsEqual cost a tenth of a proxied request.
+        return known.withUnsafeBytes { memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }
     }
 
     /// Remembers that `text` (at most ``maximumLength`` bytes) holds nothing to redact, unless
@@ -43,10 +46,10 @@ final class CleanTextCache: Sendable {
         precondition(text.count <= Self.maximumLength)
         let key = Self.key(text)
         let bytes = [UInt8](text)
-        _ = texts.withLockIfAvailable { texts in
-            if texts.count >= Self.capacity { texts.removeAll(keepingCapacity: true) }
-            texts[key] = bytes
-        }
+        guard lock.try() else { return }
+        defer { lock.unlock() }
+        if texts.count >= Self.capacity { texts.removeAll(keepingCapacity: true) }
+        texts[key] = bytes
     }
 
     private static func key(_ text: UnsafeRawBufferPointer) -> Int {
