@@ -79,25 +79,27 @@ public enum BodyCapture {
         // Every exchange's headers pass here: an ASCII value is cut, trimmed and lower-cased in
         // its own bytes; anything else (or a leading `;`, which `split` would skip) takes the
         // general path.
-        let ascii: String?? = contentType.withUTF8 { bytes -> String?? in
-            guard let first = bytes.first, first != UInt8(ascii: ";"), !bytes.contains(where: { $0 >= 0x80 }) else { return .none }
-            let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-            var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
-            var start = bytes.startIndex
-            while start < end, isBlank(bytes[start]) { start += 1 }
-            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
-            guard start < end else { return .some(nil) }
-            let type = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            if !type.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) { return String(decoding: type, as: UTF8.self) }
-            return String(unsafeUninitializedCapacity: type.count) { lower in
-                for (index, byte) in type.enumerated() { lower[index] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
-                return type.count
-            }
+        let type = contentType.withUTF8(asciiMediaType)
+            ?? (contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? "")
+                .trimmingCharacters(in: .whitespaces).lowercased()
+        return type.isEmpty ? nil : type
+    }
+
+    /// The lower-cased media type of an ASCII `Content-Type` value ("" when blank), or nil when
+    /// the value is not ASCII or starts with `;`.
+    private static func asciiMediaType(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let first = bytes.first, first != UInt8(ascii: ";"), !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        let isBlank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        var end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+        var start = bytes.startIndex
+        while start < end, isBlank(bytes[start]) { start += 1 }
+        while end > start, isBlank(bytes[end - 1]) { end -= 1 }
+        let type = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if !type.contains(where: { $0 &- UInt8(ascii: "A") < 26 }) { return String(decoding: type, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: type.count) { lower in
+            for (index, byte) in type.enumerated() { lower[index] = byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte }
+            return type.count
         }
-        if let ascii { return ascii }
-        let type = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-        let trimmed = type.trimmingCharacters(in: .whitespaces).lowercased()
-        return trimmed.isEmpty ? nil : trimmed
     }
 
     /// Whether `prefix` (the start of a body, possibly cut in the middle of a character when

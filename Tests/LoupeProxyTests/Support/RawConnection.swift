@@ -26,22 +26,13 @@ final class RawConnection {
         channel.channel.close(promise: nil)
     }
 
-    static func connect(port: Int) async throws -> RawConnection {
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connect(host: "127.0.0.1", port: port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
-            }
-        return try RawConnection(channel: channel)
-    }
-
-    /// Connects and writes `text` from the event loop as soon as the connection is up, so that a
-    /// busy test machine cannot delay it past a short server timeout.
-    static func connect(port: Int, sending text: String) async throws -> RawConnection {
+    /// Connects; `text`, when given, is written from the event loop as soon as the connection is
+    /// up, so that a busy test machine cannot delay it past a short server timeout.
+    static func connect(port: Int, sending text: String? = nil) async throws -> RawConnection {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
-                channel.pipeline.addHandler(SendOnActive(bytes: ByteBuffer(string: text)))
+                guard let text else { return channel.eventLoop.makeSucceededVoidFuture() }
+                return channel.pipeline.addHandler(SendOnActive(bytes: ByteBuffer(string: text)))
             }
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
