@@ -24,7 +24,7 @@ extension JSONDecoder {
             if let date = InternetTime.date(from: text) { return date }
             throw DecodingError.dataCorruptedError(
                 in: container,
-                debugDescription: "Expected an ISO-8601 date such as 2026-01-31T12:00:00.000Z, found \"\(text)\".")
+                debugDescription: "Expected an RFC 3339 date with a year from 0000 to 9999, such as 2026-01-31T12:00:00.000Z, found \"\(text)\".")
         }
         return decoder
     }
