@@ -20,6 +20,13 @@ import Testing
         (#"<add key="StorageAccountKey" value="c29tZS1mYWtlLWFwaS1rZXktZm9yLWRvY3M=" />"#, "c29tZS1mYWtlLWFwaS1rZXktZm9yLWRvY3M="),
         ("variable \"redis_password\" {\n  type    = string\n  default = \"TuCb7B!1nWoU\"\n}\n", "TuCb7B!1nWoU"),
         ("| `REDIS_PASSWORD` | `mU+.y-PdB!i=CM7W` |", "mU+.y-PdB!i=CM7W"),
+        ("key,value,updated\nDB_PASSWORD,SqtPAXs^Y2F,2026-11-13\nREGION,eu-west-1,2026-11-11\n", "SqtPAXs^Y2F"),
+        ("NAME\tVALUE\nSMTP_PASSWORD\t5Mu33DtYUO^EJ9a\n", "5Mu33DtYUO^EJ9a"),
+        ("setenv DB_PASSWORD harbor5163w8P", "harbor5163w8P"),
+        ("set -x DB_PASSWORD 'meadow6539#'", "meadow6539#"),
+        ("npm config set //registry.npmjs.org/:_password YW5uOkxhbnRlcm43Mjc1I2NZ", "YW5uOkxhbnRlcm43Mjc1I2NZ"),
+        (#"{"field":"PASSWORD","data":"copper8462_","masked":false}"#, "copper8462_"),
+        (#"{"variable":"COHERE_API_KEY","value":"UDFTxRRL6AVRNjT7eU0rxRMLEUuGONHiXNareUWg"}"#, "UDFTxRRL6AVRNjT7eU0rxRMLEUuGONHiXNareUWg"),
     ]
 
     @Test(arguments: pairs.indices)
@@ -41,6 +48,9 @@ import Testing
         "env:\n  - name: REGION\n    value: eu-west-1\n",
         "variable \"region\" {\n  default = \"eu-west-1\"\n}",
         "| `TIMEOUT` | `30s` |",
+        "username,password,email,created\nann,,ann@example.org,2026-11-27\n".replacingOccurrences(of: "ann@example.org", with: "n/a"),
+        "setenv EDITOR vim\nset -x PAGER less",
+        "npm config set registry https://registry.example.com/",
     ])
     func aValueThatIsNoSecretIsKept(_ text: String) {
         var counts: [String: Int] = [:]
@@ -55,6 +65,16 @@ import Testing
         #expect(!redacted.contains("MrIPGMcE!byxXmfT0N"))
         #expect(!redacted.contains("Zx8pQ2vL9mN4rT7wY1bC5dF3"))
         #expect(redacted.contains(#"{"name":"PORT","value":"8080"}"#))
+    }
+
+    @Test func aJSONObjectNamedByAnotherMemberIsReadUnderThatName() {
+        // Services name the member that holds a value's name and the one that holds the value
+        // in many ways: variable/value, key/val, field/data, env/value.
+        var counts: [String: Int] = [:]
+        let body = #"[{"key":"ADMIN_PASSWORD","val":"hBRwMFZ0!cBr"},{"field":"REGION","data":"eu-west-1"}]"#
+        let redacted = Self.redactor.redactJSON(body, counts: &counts)
+        #expect(!redacted.contains("hBRwMFZ0!cBr"))
+        #expect(redacted.contains(#"{"field":"REGION","data":"eu-west-1"}"#))
     }
 
     @Test func aPairRunsOnlyOnItsValue() {

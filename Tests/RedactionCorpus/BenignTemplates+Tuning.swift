@@ -24,6 +24,12 @@ extension BenignTemplate {
         BenignTemplate("url-ids", .token) { r in Placement(.url, "url", "https://api.example.com/v1/conversations/\(r.uuid())/messages?cursor=\(r.string(.hex, 12))&limit=\(r.int(10...50))") },
         BenignTemplate("traceparent", .token) { r in Placement(.header("traceparent"), "header", "00-\(r.string(.hex, 32))-\(r.string(.hex, 16))-01") },
         BenignTemplate("image-digest", .token) { r in Placement(.text, "yaml", "    image: registry.example.com/team/api@sha256:\(sha256(&r))\n    imagePullPolicy: IfNotPresent") },
+        BenignTemplate("sse-message-start", .token) { r in
+            Placement(.sse, "json", #"{"type":"message_start","message":{"id":"msg_01\#(r.string(.alnum, 22))","model":"model-\#(r.int(1...4))","usage":{"input_tokens":\#(r.int(10...9999)),"output_tokens":1}}}"#)
+        },
+        BenignTemplate("sse-escaped-text", .token) { r in
+            Placement(.sse, "text", #"Step \#(r.int(1...9)) done:\n  sha256 \#(sha256(&r))\n  commit \#(gitSHA(&r))\n"#)
+        },
         BenignTemplate("completion-id", .token) { r in Placement(.sse, "json", #"{"id":"chatcmpl-\#(r.string(.alnum, 29))","object":"chat.completion.chunk","created":\#(r.int(1_700_000_000...1_800_000_000)),"choices":[{"delta":{"content":" the"}}]}"#) },
         BenignTemplate("form-commit", .token) { r in Placement(.form, "form", "commit=\(gitSHA(&r))&branch=main&build=\(r.int(100...9999))") },
         // Third batch: identifiers, digests and encoded blobs as lock files, CI, Kubernetes,
@@ -169,6 +175,15 @@ extension BenignTemplate {
                 "<string name=\"password\">パスワード</string>\n<string name=\"password_hint\">\(r.int(8...12))文字以上で入力してください</string>",
             ]))
         },
+        BenignTemplate("i18n-bundle-properties", .credential) { r in
+            // Java/Spring message bundles: the word for "password" in the bundle's language.
+            let (language, word, label) = r.pick([("sv", "Lösenord", "API-nyckel"), ("fi", "Salasana", "API-avain"), ("pl", "Hasło", "Klucz API"),
+                                                  ("cs", "Heslo", "Klíč API"), ("hu", "Jelszó", "API-kulcs"), ("tr", "Şifre", "API anahtarı"),
+                                                  ("ru", "Пароль", "Ключ API"), ("ja", "パスワード", "APIキー"), ("zh", "密码", "API 密钥"),
+                                                  ("ko", "비밀번호", "API 키"), ("da", "Adgangskode", "API-nøgle"), ("el", "Κωδικός", "Κλειδί API"),
+                                                  ("de", "Passwort", "API-Schlüssel"), ("ro", "Parolă", "Cheie API")])
+            return Placement(.text, "properties", "# messages_\(language).properties\nlogin.title=Login\npassword=\(word)\napi_key=\(label)\nbutton.submit=OK\n")
+        },
         BenignTemplate("cli-help", .credential) { r in
             Placement(.text, "text", r.pick([
                 "  -p, --password PASSWORD   password to use when connecting to the server\n  -t, --token TOKEN         API token (default: $API_TOKEN)",
@@ -219,6 +234,10 @@ extension BenignTemplate {
         BenignTemplate("invalid-ssn", .pii) { r in Placement(.text, "log", "reference \(invalidSSN(&r)) not found in archive") },
         BenignTemplate("npm-spec", .pii) { r in Placement(.text, "shell", "npm install react@\(r.int(16...19)).\(r.int(0...3)).\(r.int(0...9)) @types/node@\(r.int(18...22))") },
         BenignTemplate("port", .pii) { r in Placement(.url, "url", "http://localhost:\(r.int(3000...9999))/health?verbose=\(r.int(0...1))") },
+        BenignTemplate("sse-progress", .pii) { r in
+            // Streamed job progress: counts, sizes and ids that are all digits.
+            Placement(.sse, "text", "processed \(r.int(1000...99999)) of \(r.int(100000...9999999)) rows (\(r.int(1...99)) %), batch \(r.string(.digits, 10)), \(r.int(10...900)) ms")
+        },
         BenignTemplate("coordinates", .pii) { r in Placement(.sse, "json", #"{"lat":\#(r.int(-89...89)).\#(r.string(.digits, 4)),"lon":\#(r.int(-179...179)).\#(r.string(.digits, 4)),"accuracy":\#(r.int(5...50))}"#) },
         BenignTemplate("duration", .pii) { r in Placement(.form, "form", "timeout_ms=\(r.int(1000...99999))&retries=\(r.int(0...5))&size=\(r.int(1_000_000...9_999_999))") },
         // Third batch: timestamps, versions, tracking and order numbers, book and product codes,
@@ -285,6 +304,9 @@ extension BenignTemplate {
         BenignTemplate("luhn-invalid", .financial) { r in Placement(.json, "json", #"{"shipmentId":"\#(luhnInvalid(&r))","carrier":"dhl"}"#) },
         BenignTemplate("order-number", .financial) { r in Placement(.text, "log", "ORD-2026-\(r.string(.digits, 6)) paid, invoice INV-\(r.string(.digits, 9))") },
         BenignTemplate("price", .financial) { r in Placement(.json, "json", #"{"total":"$\#(r.int(1...9)),\#(r.string(.digits, 3)).\#(r.string(.digits, 2))","vat":"€ \#(r.int(1...999)),\#(r.string(.digits, 2))","items":\#(r.int(1...9))}"#) },
+        BenignTemplate("sse-price-tick", .financial) { r in
+            Placement(.sse, "json", #"{"symbol":"\#(r.pick(["BTC-EUR", "AAPL", "EURUSD"]))","bid":\#(r.int(1...99999)).\#(r.string(.digits, 4)),"ask":\#(r.int(1...99999)).\#(r.string(.digits, 4)),"volume":\#(r.int(100...99_999_999)),"seq":\#(r.int(1...999999))}"#)
+        },
         BenignTemplate("epoch-ms", .financial) { r in Placement(.sse, "json", #"{"ts":\#(r.int(1_700_000_000_000...1_799_999_999_999)),"seq":\#(r.int(1...9999))}"#) },
         BenignTemplate("invalid-iban", .financial) { r in Placement(.text, "log", "rejected payout account \(invalidIBAN(&r)): checksum mismatch") },
         BenignTemplate("amount-cents", .financial) { r in Placement(.form, "form", "amount=\(r.int(100...999999))&currency=eur&order_id=\(r.string(.digits, 10))") },

@@ -5,8 +5,8 @@ import LoupeRedaction
 // (KeyedContexts+HeldOut.swift): keep the two lists disjoint.
 
 extension KeyedContext {
-    static let tuning = firstBatches + laterBatches.map { $0.sampling(every: 7) }
-    static let tuningBare = firstBareBatches + laterBareBatches.map { $0.sampling(every: 6) }
+    static let tuning = firstBatches + laterBatches.map { $0.sampling(every: 7) } + streamBatch.map { $0.sampling(every: 21) }
+    static let tuningBare = firstBareBatches + laterBareBatches.map { $0.sampling(every: 6) } + streamBareBatch.map { $0.sampling(every: 12) }
 
     private static let firstBatches: [KeyedContext] = [
         KeyedContext("env") { input, r in
@@ -566,6 +566,73 @@ extension KeyedContext {
         },
     ]
 
+    /// Fifth batch: server-sent event payloads as streaming APIs send them (LLM deltas and tool
+    /// calls, GraphQL subscriptions, container log streams, the AI SDK's data stream protocol,
+    /// plain `name: value` data, partial JSON), sampled more sparsely than the other later batches.
+    private static let streamBatch: [KeyedContext] = [
+        KeyedContext("sse-tool-call-arguments") { input, r in
+            let v = Encode.json(Encode.json(input.value))
+            let text = #"{"id":"chatcmpl-\#(r.string(.alnum, 12))","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"{\"\#(input.name.snake)\": \"\#(v)\"}"}}]},"finish_reason":null}]}"#
+            return Placement(.sse, "json", text, secrets: [v])
+        },
+        KeyedContext("sse-text-delta") { input, r in
+            let v = Encode.json(input.value)
+            let text = #"{"type":"content_block_delta","index":\#(r.int(0...3)),"delta":{"type":"text_delta","text":"Add \#(input.name.upperSnake)=\#(v) to your .env file"}}"#
+            return Placement(.sse, "json", text, secrets: [v])
+        },
+        KeyedContext("sse-graphql-subscription") { input, r in
+            let v = Encode.json(input.value)
+            let text = #"{"data":{"\#(r.pick(["settingsChanged", "integrationUpdated"]))":{"id":"\#(r.int(100...999))","\#(input.name.camel)":"\#(v)"}}}"#
+            return Placement(.sse, "json", text, secrets: [v])
+        },
+        KeyedContext("sse-container-log") { input, _ in
+            let v = Encode.json(input.value)
+            let text = #"{"stream":"stdout","log":"export \#(input.name.upperSnake)=\#(v)\n","time":"2026-11-27T10:14:03.52Z"}"#
+            return Placement(.sse, "json", text, secrets: [v])
+        },
+        KeyedContext("sse-name-value-array") { input, _ in
+            let v = Encode.json(input.value)
+            return Placement(.sse, "json", #"[{"name":"\#(input.name.upperSnake)","value":"\#(v)"}]"#, secrets: [v])
+        },
+        KeyedContext("sse-keys-as-written") { input, r in
+            // The same event from services that spell their keys differently.
+            let v = Encode.json(input.value)
+            let key = r.pick([input.name.upperSnake, input.name.kebab, input.name.dotted, input.name.pascal, input.name.snake])
+            return Placement(.sse, "json", #"{"event":"secret.rotated","data":{"\#(key)":"\#(v)"},"at":"2026-11-27T10:14:03Z"}"#, secrets: [v])
+        },
+        KeyedContext("sse-variable-object") { input, r in
+            let v = Encode.json(input.value)
+            let (nameKey, valueKey) = r.pick([("variable", "value"), ("key", "val"), ("env", "value"), ("field", "data"), ("id", "secret"), ("label", "value")])
+            return Placement(.sse, "json", #"{"\#(nameKey)":"\#(input.name.upperSnake)","\#(valueKey)":"\#(v)","masked":false}"#, secrets: [v])
+        },
+        KeyedContext("sse-text-separators") { input, r in
+            let name = r.pick([input.name.upperSnake, input.name.snake, input.name.camel, input.name.kebab])
+            let separator = r.pick([" ", " -> ", " \u{2192} ", " | ", "\t", " is ", ": ", " = ", " => ", " := ", "=", ":"])
+            let text = r.pick(["\(name)\(separator)\(input.value)", "[\(r.pick(["config", "env", "vault"]))] \(name)\(separator)\(input.value)",
+                               "updated \(name)\(separator)\(input.value) (rev \(r.int(2...40)))"])
+            return Placement(.sse, "text", text, secrets: [input.value])
+        },
+        KeyedContext("sse-bracketed-log") { input, r in
+            let text = r.pick(["[\(r.int(10...23)):\(r.int(10...59)):0\(r.int(1...9))] \(input.name.upperSnake)=\(input.value)",
+                               "[INFO] loaded \(input.name.snake): \(input.value)", "[\"log\", \"\(input.name.upperSnake)=\(input.value)\"]",
+                               "{level=info} \(input.name.upperSnake)=\(input.value)"])
+            return Placement(.sse, "text", text, secrets: [input.value])
+        },
+        KeyedContext("sse-partial-json") { input, r in
+            // A stream that cuts its JSON into chunks: the event ends inside the object.
+            let v = Encode.json(input.value)
+            return Placement(.sse, "json", #"{"seq":\#(r.int(1...99)),"partial":true,"\#(input.name.camel)":"\#(v)"#, secrets: [v])
+        },
+        KeyedContext("sse-js-object") { input, _ in
+            let v = Encode.json(input.value)
+            return Placement(.sse, "js", #"{type: 'config', \#(input.name.camel): "\#(v)"}"#, secrets: [v])
+        },
+        KeyedContext("sse-data-stream-protocol") { input, _ in
+            let v = Encode.json(input.value)
+            return Placement(.sse, "text", #"0:"Your \#(input.name.snake) is \#(v)""#, secrets: [v])
+        },
+    ]
+
     private static let firstBareBatches: [BareContext] = [
         BareContext("log-sentence") { v, r in
             let text = "2026-11-25 09:14:03,\(r.int(100...999)) WARN auth: rejected credential \(v) for client \(r.int(1000...9999))"
@@ -689,6 +756,28 @@ extension KeyedContext {
         BareContext("slash-separated") { v, r in
             let text = "\(r.pick(SecretShape.givenNames).capitalized) \(r.pick(SecretShape.familyNames).capitalized) / \(v) / Raum \(r.int(1...4)).\(r.int(10...30))"
             return Placement(.text, "prose", text, secrets: [v])
+        },
+    ]
+
+    /// Fifth batch: a value alone in a streamed event, sampled like ``streamBatch``.
+    private static let streamBareBatch: [BareContext] = [
+        BareContext("sse-content-delta") { v, r in
+            let text = #"{"id":"chatcmpl-\#(r.string(.alnum, 12))","object":"chat.completion.chunk","created":\#(r.int(1_700_000_000...1_800_000_000)),"choices":[{"index":0,"delta":{"content":"\#(Encode.json(v))"},"finish_reason":null}]}"#
+            return Placement(.sse, "json", text, secrets: [Encode.json(v)])
+        },
+        BareContext("sse-json-string") { v, _ in
+            Placement(.sse, "json", "\"\(Encode.json(v))\"", secrets: [Encode.json(v)])
+        },
+        BareContext("sse-html-fragment") { v, r in
+            let text = "<li id=\"msg-\(r.int(100...999))\" class=\"message\">\(Encode.xml(v))</li>"
+            return Placement(.sse, "html", text, secrets: [Encode.xml(v)])
+        },
+        BareContext("sse-multi-line") { v, r in
+            Placement(.sse, "text", "\(r.pick(["step 3/4", "result"])):\n\(v)\n(end)", secrets: [v])
+        },
+        BareContext("sse-text-delta") { v, _ in
+            let text = #"{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"\#(Encode.json(v))"}}"#
+            return Placement(.sse, "json", text, secrets: [Encode.json(v)])
         },
     ]
 }

@@ -99,7 +99,8 @@ public struct JSONStreamRedactor {
         var context: String
         /// Objects: the current member's key, between the key and the end of its value.
         var key: Key?
-        /// Objects: the decoded value of a `name` or `key` member, for a following `value` member.
+        /// Objects: the decoded value of a member that names the object (``pairNameKeys``), for a
+        /// following member holding its value (``pairValueKeys``).
         var pairName: String?
         /// Objects: the value of a `contentType` or `mimeType` member, for a following `text`.
         var contentType: String?
@@ -356,15 +357,17 @@ public struct JSONStreamRedactor {
     // MARK: Tokens
 
     /// A complete string token (its raw content between the quotes).
-    private mutating func completeString(_ raw: UnsafeRawBufferPointer, into output: inout [UInt8]) {
+    /// - Parameter closed: false for a string the input ends inside (a stream cut mid-value):
+    ///   it is judged like a whole one, as its key's value, and written without a closing quote.
+    private mutating func completeString(_ raw: UnsafeRawBufferPointer, closed: Bool = true, into output: inout [UInt8]) {
         guard raw.contains(UInt8(ascii: "\\")) else {
-            return completeString(raw, decoded: nil, offsets: nil, into: &output)
+            return completeString(raw, decoded: nil, offsets: nil, closed: closed, into: &output)
         }
         JSONStringCoding.decode(raw, into: &decoded, offsets: &decodedOffsets)
         // Local references to the scratch buffers: the handler below mutates `self`.
         let bytes = decoded, offsets = decodedOffsets
         bytes.withUnsafeBytes { decodedBytes in
-            offsets.withUnsafeBufferPointer { completeString(raw, decoded: decodedBytes, offsets: $0, into: &output) }
+            offsets.withUnsafeBufferPointer { completeString(raw, decoded: decodedBytes, offsets: $0, closed: closed, into: &output) }
         }
     }
 
@@ -383,7 +386,7 @@ public struct JSONStreamRedactor {
 
     /// A complete string token with its decoding (nil when it has no escapes).
     private mutating func completeString(_ raw: UnsafeRawBufferPointer, decoded: UnsafeRawBufferPointer?,
-                                         offsets: UnsafeBufferPointer<Int>?, into output: inout [UInt8]) {
+                                         offsets: UnsafeBufferPointer<Int>?, closed: Bool, into output: inout [UInt8]) {
         let text = decoded ?? raw
         if tokenIsKey {
             let replacement = redactor.redactPatterns(raw, decoded: decoded, sourceOffsets: offsets,
@@ -394,7 +397,7 @@ public struct JSONStreamRedactor {
             let context = Self.mentionsKeyword(key: text, engine: redactor.engine) ? String(decoding: text, as: UTF8.self) : nil
             frames[frames.count - 1].key = Key(contextText: context, normalized: normalized,
                                                isSensitive: redactor.structural.jsonKeys.contains(normalized))
-            appendString(raw: raw, replacement: replacement, into: &output)
+            appendString(raw: raw, replacement: replacement, closed: closed, into: &output)
             expect = .colon
             return
         }
@@ -407,19 +410,21 @@ public struct JSONStreamRedactor {
         } else {
             replacement = redactor.redactedJSONStringValue(
                 raw: raw, decoded: decoded, sourceOffsets: offsets, key: key?.normalized, keyText: key?.contextText,
-                pairName: key?.normalized == "value" ? frame?.pairName : nil, container: frame?.context ?? "",
+                pairName: key.map { Self.pairValueKeys.contains($0.normalized) } == true ? frame?.pairName : nil, container: frame?.context ?? "",
                 contentType: frame?.contentType, embeddingDepth: embeddingDepth, counts: &counts)
         }
         switch key?.normalized {
-        case "name", "key": frames[frames.count - 1].pairName = String(decoding: text, as: UTF8.self)
+        case let name? where Self.pairNameKeys.contains(name):
+            frames[frames.count - 1].pairName = String(decoding: text, as: UTF8.self)
         case "contenttype", "mimetype": frames[frames.count - 1].contentType = String(decoding: text, as: UTF8.self)
         default: break
         }
-        appendString(raw: raw, replacement: replacement, into: &output)
+        appendString(raw: raw, replacement: replacement, closed: closed, into: &output)
         valueCompleted()
     }
 
-    private mutating func appendString(raw: UnsafeRawBufferPointer, replacement: [UInt8]?, into output: inout [UInt8]) {
+    private mutating func appendString(raw: UnsafeRawBufferPointer, replacement: [UInt8]?, closed: Bool,
+                                       into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         if let replacement {
             output.append(contentsOf: replacement)
@@ -427,7 +432,7 @@ public struct JSONStreamRedactor {
         } else {
             output.append(contentsOf: raw)
         }
-        output.append(UInt8(ascii: "\""))
+        if closed { output.append(UInt8(ascii: "\"")) }
     }
 
     /// A complete number or `true`/`false`/`null`.
@@ -491,18 +496,12 @@ public struct JSONStreamRedactor {
             if failure != nil { return }
         case .string:
             guard leniently else { return fail("the input ends inside a string that starts at byte \(tokenStart)", found: nil) }
-            let isSensitive = !tokenIsKey && currentKey?.isSensitive == true
             var pending: [UInt8] = []
             swap(&pending, &token)
-            pending.withUnsafeBytes { raw in
-                let replacement = isSensitive
-                    ? redactor.sensitiveJSONValue(raw, counts: &counts)
-                    : redactor.redactPatterns(raw, options: ScanOptions(decoding: .json, encoding: .json), counts: &counts)
-                output.append(UInt8(ascii: "\""))
-                output.append(contentsOf: replacement ?? Array(raw))
-                if replacement != nil { changed = true }
-            }
+            // A trailing backslash starts an escape the input never finished: it is no character.
+            if escapePending, pending.last == UInt8(ascii: "\\") { pending.removeLast() }
             mode = .structure
+            pending.withUnsafeBytes { raw in completeString(raw, closed: false, into: &output) }
             return
         case .skip:
             guard leniently else { return fail("the input ends inside a value that starts at byte \(tokenStart)", found: nil) }
@@ -562,6 +561,13 @@ public struct JSONStreamRedactor {
     }
 
     /// ``StructuralRules/normalizedKey(_:)`` without the detour through `lowercased()` for ASCII.
+    /// Normalized keys that name what an object holds (`{"name": "API_TOKEN", "value": "…"}`,
+    /// `{"variable": …}`, `{"field": …}`), and the keys that hold it: the value is then judged as
+    /// that name's.
+    static let pairNameKeys: Set<String> = ["name", "key", "variable", "var", "env", "field", "label", "id", "parameter",
+                                            "param", "setting", "property"]
+    static let pairValueKeys: Set<String> = ["value", "val", "data", "secret"]
+
     static func normalizedKey(_ key: String) -> String {
         Redactor.withBytes(of: key) { normalizedKey($0) }
     }

@@ -274,11 +274,14 @@ public struct Redactor: EventRedactor {
             if options.plusAsSpace, matched.contains(UInt8(ascii: "+")) {
                 var spaced = Array(matched)
                 for index in spaced.indices where spaced[index] == UInt8(ascii: "+") { spaced[index] = UInt8(ascii: " ") }
-                let more = try spaced.withUnsafeBytes { bytes in
-                    Result { () throws(PatternEngine.Unscannable) in
-                        try findSpans(in: bytes, regions: regions, context: options.context)
-                    }
-                }.get()
+                let more = try findSpans(in: spaced, regions: regions, context: options.context)
+                if !more.isEmpty { spans = PatternEngine.merged(Array(Set(spans + more))) }
+            }
+            if options.decoding == .none, decoded == nil {
+                // A plain text's other readings (escaped breaks, percent-encoded lines).
+                let more = try EncodedReadings.spans(in: matched, regions: regions) { bytes, regions, isWholeText throws(PatternEngine.Unscannable) in
+                    try findSpans(in: bytes, regions: regions, context: isWholeText ? options.context : nil)
+                }
                 if !more.isEmpty { spans = PatternEngine.merged(Array(Set(spans + more))) }
             }
         } catch {
@@ -317,6 +320,13 @@ public struct Redactor: EventRedactor {
             for rule in hits.indices where hits[rule] > 0 { counts[rules[rule].id, default: 0] += hits[rule] }
             return output
         }
+    }
+
+    /// ``findSpans(in:regions:context:)`` over a copy of the matched text.
+    private func findSpans(in bytes: [UInt8], regions: [Range<Int>]?, context: ScanContext?) throws(PatternEngine.Unscannable) -> [PatternEngine.Span] {
+        try bytes.withUnsafeBytes { bytes in
+            Result { () throws(PatternEngine.Unscannable) in try findSpans(in: bytes, regions: regions, context: context) }
+        }.get()
     }
 
     /// The placeholder for a secret found by pattern rule `rule` (an index into the engine's
