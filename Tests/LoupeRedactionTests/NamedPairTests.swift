@@ -26,6 +26,7 @@ import Testing
         ("set -x DB_PASSWORD 'meadow6539#'", "meadow6539#"),
         ("npm config set //registry.npmjs.org/:_password YW5uOkxhbnRlcm43Mjc1I2NZ", "YW5uOkxhbnRlcm43Mjc1I2NZ"),
         (#"{"field":"PASSWORD","data":"copper8462_","masked":false}"#, "copper8462_"),
+        ("\"headers\": [\n  {\n    \"name\": \"Authorization\",\n    \"value\": \"Bearer 2345 6789 0123\"\n  }\n]", "2345 6789 0123"),
         (#"{"variable":"COHERE_API_KEY","value":"UDFTxRRL6AVRNjT7eU0rxRMLEUuGONHiXNareUWg"}"#, "UDFTxRRL6AVRNjT7eU0rxRMLEUuGONHiXNareUWg"),
     ]
 

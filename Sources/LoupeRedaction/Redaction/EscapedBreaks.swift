@@ -1,6 +1,9 @@
-/// A text's escaped line breaks and tabs (`\n`, `\r`, `\t` written as a backslash and a letter,
-/// as logs print JSON strings and reprs) made real, in a copy of the same length: the backslash
-/// stays and the letter becomes the break, so every offset in the copy is the same in the text.
+/// A text's escapes that stand for a break between words, made real in a copy of the same length,
+/// so every offset in the copy is the same in the text: `\n`, `\r` and `\t` (a backslash and a
+/// letter, as logs print JSON strings and reprs) become the break after the backslash, and a
+/// `\uXXXX` or `\xXX` escape of ASCII punctuation, space or a control character (`\u0022`,
+/// `\x27`) becomes spaces. Then `Here you go:\nghp_…` or `\u0022ghp_…\u0022` shows the token
+/// with a boundary before it, as the rules want.
 struct EscapedBreaks {
     /// The copy.
     var bytes: [UInt8]
@@ -16,22 +19,51 @@ struct EscapedBreaks {
         let count = text.count
         var searchFrom = 0
         while let index = ByteSearch.firstIndex(of: backslash, in: text, searchFrom..<count), index < count - 1 {
-            let replacement: UInt8?
+            var next = index + 2  // the escaped byte, whatever it is, is not a backslash that starts an escape
             switch text[index + 1] {
-            case UInt8(ascii: "n"): replacement = UInt8(ascii: "\n")
-            case UInt8(ascii: "r"): replacement = UInt8(ascii: "\r")
-            case UInt8(ascii: "t"): replacement = UInt8(ascii: "\t")
-            default: replacement = nil
-            }
-            if let replacement {
+            case UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                 if copy == nil { copy = Array(text) }
-                copy![index + 1] = replacement
+                copy![index + 1] = text[index + 1] == UInt8(ascii: "n") ? 0x0A : text[index + 1] == UInt8(ascii: "r") ? 0x0D : 0x09
                 positions.append(index..<(index + 1))
+            case UInt8(ascii: "u"), UInt8(ascii: "x"):
+                let digits = text[index + 1] == UInt8(ascii: "u") ? 4 : 2
+                guard let value = Self.hexValue(text, from: index + 2, digits: digits), Self.separatesWords(value) else { break }
+                if copy == nil { copy = Array(text) }
+                for offset in index..<(index + 2 + digits) { copy![offset] = UInt8(ascii: " ") }
+                positions.append(index..<(index + 1))
+                next = index + 2 + digits
+            default:
+                break
             }
-            searchFrom = index + 2  // the escaped byte, whatever it is, is not a backslash that starts an escape
+            searchFrom = next
         }
         guard let copy else { return nil }
         bytes = copy
         self.positions = positions
+    }
+
+    /// The value of `digits` hex digits at `start`, if they are all there.
+    private static func hexValue(_ text: UnsafeRawBufferPointer, from start: Int, digits: Int) -> UInt32? {
+        guard start + digits <= text.count else { return nil }
+        var value: UInt32 = 0
+        for offset in start..<(start + digits) {
+            guard let digit = PercentDecodedText.hexValue(text[offset]) else { return nil }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
+    }
+
+    /// Whether the character `value` ends a word: ASCII other than letters, digits and `_`.
+    private static func separatesWords(_ value: UInt32) -> Bool {
+        guard value < 0x80 else { return false }
+        let byte = UInt8(value)
+        return !(byte.isASCIILetterOrDigit || byte == UInt8(ascii: "_"))
+    }
+}
+
+private extension UInt8 {
+    var isASCIILetterOrDigit: Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
     }
 }

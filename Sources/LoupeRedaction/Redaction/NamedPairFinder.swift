@@ -50,8 +50,9 @@ struct NamedPairFinder: Sendable {
             // (`required("password", "confirmation")` is not a value of a password).
             (#"(?<=set|Set|put|Put|env|Env|define|Property|Item|Header|Variable|default|Secret|Value|add|Add)\([ \t]*+\#(quotedName)[ \t]*+,[ \t]*+\#(quotedValue)[ \t]*+\)"#, "("),
             // {"name": "NAME", "value": "value"} (also "key", "variable", "field" …, "val", "data"
-            // …, as JSONStreamRedactor's pair keys) in text.
-            (#""(?i:name|key|variable|var|env|field|label|id|parameter|param|setting|property)"[ \t]*+:[ \t]*+"\#(name)"[ \t]*+,[ \t]*+"(?i:value|val|data|secret)"[ \t]*+:[ \t]*+"((?:[^"\\\r\n]|\\.){1,512}+)""#, ","),
+            // …, as JSONStreamRedactor's pair keys) in text, also pretty-printed (a HAR file's
+            // headers: the value on the line after the name).
+            (#""(?i:name|key|variable|var|env|field|label|id|parameter|param|setting|property)"[ \t]*+:[ \t]*+"\#(name)"[ \t]*+,\s{0,80}+"(?i:value|val|data|secret)"[ \t]*+:[ \t]*+"((?:[^"\\\r\n]|\\.){1,512}+)""#, ","),
             // <add key="NAME" value="value"/>, <Parameter Name="NAME" Value="value"/>
             (#"(?<![A-Za-z0-9_:-])(?:key|name|Key|Name)[ \t]*+=[ \t]*+\#(quotedName)[ \t]++(?:value|Value)[ \t]*+=[ \t]*+(?|"([^"<\r\n]{1,512}+)"|'([^'<\r\n]{1,512}+)')"#, "="),
             // - name: NAME
