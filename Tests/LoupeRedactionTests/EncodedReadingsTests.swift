@@ -15,6 +15,8 @@ import LoupeCore
         (#"{"log":"token:\tsk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfGhIjKlMnOp"}"# + " raw", "sk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfGhIjKlMnOp"),
         (#"msg=\u0022ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789\u0022 from b'\x27ann.lee@example.org\x27'"#, "ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"),
         (#"b'\x27ann.lee@example.org\x27'"#, "ann.lee@example.org"),
+        ("\u{1B}[1;32mghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789\u{1B}[0m deployed", "ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"),
+        (#"echo -e "\e[33mghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789\e[0m" and "\u001b[36mann.lee@example.org\u001b[0m""#, "ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"),
         ("curl -d 'phone=%2B44%2020%207946%200958&name=ann' https://api.example.com/v1/users", "7946%200958"),
         ("curl -d 'phone=%2B44+20+7946+0958&name=ann' https://api.example.com/v1/users", "7946+0958"),
         ("curl -d 'iban=DE89%203704%200044%200532%200130%2000' https://api.example.com/v1/payouts", "0532%200130"),

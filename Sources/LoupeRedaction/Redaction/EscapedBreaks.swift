@@ -2,8 +2,9 @@
 /// so every offset in the copy is the same in the text: `\n`, `\r` and `\t` (a backslash and a
 /// letter, as logs print JSON strings and reprs) become the break after the backslash, and a
 /// `\uXXXX` or `\xXX` escape of ASCII punctuation, space or a control character (`\u0022`,
-/// `\x27`) becomes spaces. Then `Here you go:\nghp_…` or `\u0022ghp_…\u0022` shows the token
-/// with a boundary before it, as the rules want.
+/// `\x27`) becomes spaces, and so does a terminal colour sequence (`ESC[32m`, also written
+/// `\u001b[32m`, `\x1b[…`, `\033[…` or `\e[…`). Then `Here you go:\nghp_…`, `\u0022ghp_…\u0022`
+/// or a coloured `ESC[1mghp_…ESC[0m` shows the token with a boundary before it, as the rules want.
 struct EscapedBreaks {
     /// The copy.
     var bytes: [UInt8]
@@ -28,18 +29,56 @@ struct EscapedBreaks {
             case UInt8(ascii: "u"), UInt8(ascii: "x"):
                 let digits = text[index + 1] == UInt8(ascii: "u") ? 4 : 2
                 guard let value = Self.hexValue(text, from: index + 2, digits: digits), Self.separatesWords(value) else { break }
+                // An escaped ESC that starts a colour sequence (`\u001b[32m`) is blanked with it.
+                let end = value == 0x1B ? Self.controlSequenceEnd(text, from: index + 2 + digits) ?? index + 2 + digits : index + 2 + digits
                 if copy == nil { copy = Array(text) }
-                for offset in index..<(index + 2 + digits) { copy![offset] = UInt8(ascii: " ") }
+                for offset in index..<end { copy![offset] = UInt8(ascii: " ") }
                 positions.append(index..<(index + 1))
-                next = index + 2 + digits
+                next = end
+            case UInt8(ascii: "e"), UInt8(ascii: "0"):
+                // `\e[…m` and `\033[…m`, a colour sequence written as shell escapes.
+                let start = text[index + 1] == UInt8(ascii: "e") ? index + 2 : index + 4
+                guard text[index + 1] == UInt8(ascii: "e")
+                        || (index + 3 < count && text[index + 2] == UInt8(ascii: "3") && text[index + 3] == UInt8(ascii: "3")),
+                      let end = Self.controlSequenceEnd(text, from: start)
+                else { break }
+                if copy == nil { copy = Array(text) }
+                for offset in index..<end { copy![offset] = UInt8(ascii: " ") }
+                positions.append(index..<(index + 1))
+                next = end
             default:
                 break
             }
             searchFrom = next
         }
+        // Terminal colour sequences as raw bytes (ESC [ … m), as CI logs stream them.
+        searchFrom = 0
+        while let index = ByteSearch.firstIndex(of: 0x1B, in: text, searchFrom..<count) {
+            searchFrom = index + 1
+            guard let end = Self.controlSequenceEnd(text, from: index + 1) else { continue }
+            if copy == nil { copy = Array(text) }
+            for offset in index..<end { copy![offset] = UInt8(ascii: " ") }
+            positions.append(index..<(index + 1))
+            searchFrom = end
+        }
         guard let copy else { return nil }
         bytes = copy
-        self.positions = positions
+        self.positions = positions.sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// The end of an ANSI control sequence whose `[` is at `start` (ECMA-48 CSI: parameter and
+    /// intermediate bytes, then one final byte from `@` to `~`), or nil when there is none.
+    private static func controlSequenceEnd(_ text: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        guard start < text.count, text[start] == UInt8(ascii: "[") else { return nil }
+        var index = start + 1
+        while index < text.count, index - start <= 32 {
+            switch text[index] {
+            case 0x20...0x3F: index += 1
+            case 0x40...0x7E: return index + 1
+            default: return nil
+            }
+        }
+        return nil
     }
 
     /// The value of `digits` hex digits at `start`, if they are all there.

@@ -8398,6 +8398,26 @@ counterexamples = [
 ]
 
 [[rule]]
+id = "curl-oauth2-bearer"
+description = "The token given to curl's --oauth2-bearer option (sent as Authorization: Bearer), quoted or not"
+category = "credential"
+# Shape: curl --oauth2-bearer <token> (https://curl.se/docs/manpage.html#--oauth2-bearer): the
+# whole argument is the credential. References ($TOKEN, "$(cat f)", <token>) are kept.
+pattern = '''(?<![A-Za-z0-9_-])--oauth2-bearer(?:[ \t]++|=)(?|"(?![$<{`])([^"\r\n]{4,512}+)"|'(?![$<{`])([^'\r\n]{4,512}+)'|(?![$<{`"'])([^\s"'`;|&<>()]{4,512}+))'''
+secret_group = 1
+keywords = ["--oauth2-bearer"]
+replace = "label"
+examples = [
+    'curl --oauth2-bearer ya29.a0AfH6SMEXAMPLEexampleFAKE https://www.googleapis.com/drive/v3/files',
+    'curl --oauth2-bearer "2345 6789 0123" https://api.example.com/v1/me',
+    "curl --oauth2-bearer='Zx8pQ2vL9mN4' https://api.example.com/v1/me",
+]
+counterexamples = [
+    'curl --oauth2-bearer "$TOKEN" https://api.example.com/v1/me',
+    'curl --oauth2-bearer <token> https://api.example.com/v1/me',
+]
+
+[[rule]]
 id = "curl-user-password"
 description = "Password in a user:password pair after -u / --user / --proxy-user (curl, wget-style tools)"
 category = "credential"
