@@ -23,8 +23,6 @@ import Testing
         ("key,value,updated\nDB_PASSWORD,SqtPAXs^Y2F,2026-11-13\nREGION,eu-west-1,2026-11-11\n", "SqtPAXs^Y2F"),
         ("NAME\tVALUE\nSMTP_PASSWORD\t5Mu33DtYUO^EJ9a\n", "5Mu33DtYUO^EJ9a"),
         ("setenv DB_PASSWORD harbor5163w8P", "harbor5163w8P"),
-        (#"docker compose run -e "DB_PASSWORD=Lantern pepper48" app"#, "pepper48"),
-        ("[Service]\nEnvironment=\"SMTP_PASSWORD=Winter 2026 x\"\n", "Winter 2026 x"),
         ("set -x DB_PASSWORD 'meadow6539#'", "meadow6539#"),
         ("npm config set //registry.npmjs.org/:_password YW5uOkxhbnRlcm43Mjc1I2NZ", "YW5uOkxhbnRlcm43Mjc1I2NZ"),
         (#"{"field":"PASSWORD","data":"copper8462_","masked":false}"#, "copper8462_"),

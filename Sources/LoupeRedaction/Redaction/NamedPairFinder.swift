@@ -67,9 +67,6 @@ struct NamedPairFinder: Sendable {
             // npm/yarn/pnpm/pip/git config [set] KEY value, the key maybe scoped to a registry
             // (`npm config set //registry.npmjs.org/:_password …`)
             (#"config[ \t]++(?:set[ \t]++)?+(?:--(?:global|location[= ][^\s]++)[ \t]++)?+(?:[^\s:]*+:)?+\#(name)[ \t]++\#(spacedValue)"#, " "),
-            // "NAME=value with spaces" as one quoted argument or list item (docker -e, Compose
-            // environment lists, systemd Environment=): the value runs to the closing quote.
-            (#"["']\#(name)=(?=[^"'\r\n]*? )([^"'\r\n]{1,512}+)(?=["'])"#, "="),
             // NAME,value at the start of a CSV, TSV or semicolon-separated row (a key/value
             // export): the value must hold a digit or a symbol, so a header row such as
             // `password,email,created` is not read as a password "email".
