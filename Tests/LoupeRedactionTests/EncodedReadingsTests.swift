@@ -15,6 +15,8 @@ import LoupeCore
         (#"{"log":"token:\tsk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfGhIjKlMnOp"}"# + " raw", "sk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfGhIjKlMnOp"),
         (#"msg=\u0022ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789\u0022 from b'\x27ann.lee@example.org\x27'"#, "ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"),
         (#"b'\x27ann.lee@example.org\x27'"#, "ann.lee@example.org"),
+        ("I pasted _ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_ by mistake, write to _ann.lee@example.org_.", "ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"),
+        ("write to _ann.lee@example.org_.", "ann.lee@example.org"),
         ("\u{1B}[1;32mghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789\u{1B}[0m deployed", "ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"),
         (#"echo -e "\e[33mghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789\e[0m" and "\u001b[36mann.lee@example.org\u001b[0m""#, "ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"),
         ("curl -d 'phone=%2B44%2020%207946%200958&name=ann' https://api.example.com/v1/users", "7946%200958"),
@@ -42,6 +44,7 @@ import LoupeCore
         "GET /search?q=caf%C3%A9%20au%20lait&page=2 HTTP/1.1",
         #"printf("%d rows\n", count); // 100% done\t(ok)"#,
         "progress 45%, 1 of 20 files",
+        "def __init__(self, _private_key_path): return _cache_dir_ or my_var_",
     ])
     func aTextWithEscapesButNoSecretIsKept(_ text: String) {
         let (redacted, counts) = Self.redactor.text(text)

@@ -5,6 +5,7 @@
 /// `\x27`) becomes spaces, and so does a terminal colour sequence (`ESC[32m`, also written
 /// `\u001b[32m`, `\x1b[…`, `\033[…` or `\e[…`). Then `Here you go:\nghp_…`, `\u0022ghp_…\u0022`
 /// or a coloured `ESC[1mghp_…ESC[0m` shows the token with a boundary before it, as the rules want.
+/// Underscores of Markdown or chat emphasis around a word (`_ann@example.org_`) become spaces too.
 struct EscapedBreaks {
     /// The copy.
     var bytes: [UInt8]
@@ -61,9 +62,36 @@ struct EscapedBreaks {
             positions.append(index..<(index + 1))
             searchFrom = end
         }
+        // Markdown and chat emphasis with underscores (`_ghp_…_`, `_ann@example.org_`): an
+        // underscore opening a word after a space or punctuation, or closing one before them.
+        searchFrom = 0
+        while let index = ByteSearch.firstIndex(of: UInt8(ascii: "_"), in: text, searchFrom..<count) {
+            searchFrom = index + 1
+            let before = index > 0 ? text[index - 1] : UInt8(ascii: " ")
+            let after = index + 1 < count ? text[index + 1] : UInt8(ascii: " ")
+            let opens = Self.isEmphasisEdge(before) && after.isASCIILetterOrDigit
+            let closes = (before.isASCIILetterOrDigit || before == UInt8(ascii: ".")) && Self.isEmphasisEdge(after)
+            guard opens || closes else { continue }
+            if copy == nil { copy = Array(text) }
+            copy![index] = UInt8(ascii: " ")
+            positions.append(index..<(index + 1))
+        }
         guard let copy else { return nil }
         bytes = copy
         self.positions = positions.sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// Whether `byte` may stand next to an emphasis underscore on the outside: white space or
+    /// punctuation that ends or opens a phrase.
+    private static func isEmphasisEdge(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "("), UInt8(ascii: ")"),
+             UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: ","), UInt8(ascii: ";"),
+             UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "*"), UInt8(ascii: "."), UInt8(ascii: ":"):
+            true
+        default:
+            false
+        }
     }
 
     /// The end of an ANSI control sequence whose `[` is at `start` (ECMA-48 CSI: parameter and
