@@ -615,7 +615,11 @@ extension KeyedContext {
         KeyedContext("sse-bracketed-log") { input, r in
             let text = r.pick(["[\(r.int(10...23)):\(r.int(10...59)):0\(r.int(1...9))] \(input.name.upperSnake)=\(input.value)",
                                "[INFO] loaded \(input.name.snake): \(input.value)", "[\"log\", \"\(input.name.upperSnake)=\(input.value)\"]",
-                               "{level=info} \(input.name.upperSnake)=\(input.value)"])
+                               "{level=info} \(input.name.upperSnake)=\(input.value)",
+                               // Change notices written for people: the value in parentheses or
+                               // angle brackets, or after "rotated to".
+                               "\(input.name.upperSnake) (\(input.value))", "\(input.name.snake) rotated to \(input.value)",
+                               "new \(input.name.camel) <\(input.value)>"])
             return Placement(.sse, "text", text, secrets: [input.value])
         },
         KeyedContext("sse-partial-json") { input, r in
