@@ -22,6 +22,8 @@ import LoupeCore
         ("curl -d 'phone=%2B44%2020%207946%200958&name=ann' https://api.example.com/v1/users", "7946%200958"),
         ("curl -d 'phone=%2B44+20+7946+0958&name=ann' https://api.example.com/v1/users", "7946+0958"),
         ("curl -d 'iban=DE89%203704%200044%200532%200130%2000' https://api.example.com/v1/payouts", "0532%200130"),
+        ("curl -d 'iban=GB82+WEST+1234+5698+7654+32&amount=10' https://api.example.com/v1/payouts", "5698+7654"),
+        ("curl -X POST -d sin=046+454+286 https://api.example.com/v1/kyc", "046+454+286"),
         ("GET /v1/invite?email=ann.smith%40example.com HTTP/1.1", "ann.smith%40example.com"),
     ])
     func aSecretBehindTheTextsEncodingIsRemovedAndScanned(text: String, secret: String) {
@@ -44,6 +46,7 @@ import LoupeCore
         "GET /search?q=caf%C3%A9%20au%20lait&page=2 HTTP/1.1",
         #"printf("%d rows\n", count); // 100% done\t(ok)"#,
         "progress 45%, 1 of 20 files",
+        "c++ and a+b=c; version=1.2.3+build.7",
         "def __init__(self, _private_key_path): return _cache_dir_ or my_var_",
     ])
     func aTextWithEscapesButNoSecretIsKept(_ text: String) {

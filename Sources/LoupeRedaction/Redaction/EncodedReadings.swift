@@ -21,7 +21,7 @@ enum EncodedReadings {
             }.get()
         }
         if let encoded = PercentEncodedLines(in: text, regions: regions) {
-            for reading in [encoded.decoded, encoded.decodedWithSpaces].compactMap({ $0 }) {
+            for reading in [encoded.decoded, encoded.decodedWithSpaces].compactMap({ $0 }) where !reading.bytes.isEmpty {
                 // One line of a text that is nothing else is the whole text (a value's context applies).
                 let isWholeText = reading.textOffsets.first == 0 && reading.textOffsets.last == text.count
                     && !text.contains(UInt8(ascii: "\n"))
