@@ -57,15 +57,28 @@ import LoupeCore
 
     @Test func escapedBreaksAreMadeRealInACopyOfTheSameLength() throws {
         let text = #"a\nb\\nc\td"#
-        let readings = try #require(Array(text.utf8).withUnsafeBytes { EscapedBreaks(in: $0) })
+        let readings = try #require(Array(text.utf8).withUnsafeBytes { WordBreakReading(in: $0) })
         #expect(readings.bytes.count == text.utf8.count)
         // `\\n` is an escaped backslash followed by an n: only `\n` and `\t` are breaks.
         #expect(readings.positions == [1..<2, 8..<9])
         #expect(String(decoding: readings.bytes, as: UTF8.self) == "a\\\nb\\\\nc\\\td")
-        #expect(Array("no escapes here".utf8).withUnsafeBytes { EscapedBreaks(in: $0) } == nil)
+        #expect(Array("no escapes here".utf8).withUnsafeBytes { WordBreakReading(in: $0) } == nil)
         // A `\u` escape of punctuation becomes spaces; one of a letter stays as written.
-        let unicode = try #require(Array(#"\u0022a\u00e9\x41"#.utf8).withUnsafeBytes { EscapedBreaks(in: $0) })
+        let unicode = try #require(Array(#"\u0022a\u00e9\x41"#.utf8).withUnsafeBytes { WordBreakReading(in: $0) })
         #expect(String(decoding: unicode.bytes, as: UTF8.self) == #"      a\u00e9\x41"#)
+    }
+
+    @Test func percentEncodedLinesMapEveryDecodedByteBackIntoTheText() throws {
+        for text in ["phone=%2B44%2020%207946%200958", "a=1\nphone=%2B44+20+7946+0958&x=%41\nz"] {
+            let lines = try #require(Array(text.utf8).withUnsafeBytes { PercentEncodedLines(in: $0) })
+            for reading in [lines.decoded, lines.decodedWithSpaces] where !reading.bytes.isEmpty {
+                // One offset per byte and a final one, none past the text (a match that takes in
+                // the line break each line is given must still end inside the text).
+                #expect(reading.textOffsets.count == reading.bytes.count + 1)
+                #expect(reading.textOffsets.allSatisfy { $0 <= text.utf8.count })
+            }
+            #expect(lines.isWholeText == !text.contains("\n"))
+        }
     }
 
     @Test func anEventCutInsideAStringIsJudgedAsItsKeysValue() {

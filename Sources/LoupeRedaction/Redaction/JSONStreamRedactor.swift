@@ -410,7 +410,7 @@ public struct JSONStreamRedactor {
         } else {
             replacement = redactor.redactedJSONStringValue(
                 raw: raw, decoded: decoded, sourceOffsets: offsets, key: key?.normalized, keyText: key?.contextText,
-                pairName: key.map { Self.pairValueKeys.contains($0.normalized) } == true ? frame?.pairName : nil, container: frame?.context ?? "",
+                pairName: Self.pairValueKeys.contains(key?.normalized ?? "") ? frame?.pairName : nil, container: frame?.context ?? "",
                 contentType: frame?.contentType, embeddingDepth: embeddingDepth, counts: &counts)
         }
         switch key?.normalized {
@@ -560,14 +560,14 @@ public struct JSONStreamRedactor {
         return index == count
     }
 
-    /// ``StructuralRules/normalizedKey(_:)`` without the detour through `lowercased()` for ASCII.
     /// Normalized keys that name what an object holds (`{"name": "API_TOKEN", "value": "…"}`,
     /// `{"variable": …}`, `{"field": …}`), and the keys that hold it: the value is then judged as
-    /// that name's.
+    /// that name's. ``NamedPairFinder`` reads the same pairs in text.
     static let pairNameKeys: Set<String> = ["name", "key", "variable", "var", "env", "field", "label", "id", "parameter",
                                             "param", "setting", "property"]
     static let pairValueKeys: Set<String> = ["value", "val", "data", "secret"]
 
+    /// ``StructuralRules/normalizedKey(_:)`` without the detour through `lowercased()` for ASCII.
     static func normalizedKey(_ key: String) -> String {
         Redactor.withBytes(of: key) { normalizedKey($0) }
     }

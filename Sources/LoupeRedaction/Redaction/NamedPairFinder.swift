@@ -42,6 +42,8 @@ struct NamedPairFinder: Sendable {
 
     private init() {
         let name = Self.name, quotedName = Self.quotedName, quotedValue = Self.quotedValue, spacedValue = Self.spacedValue
+        let pairNames = JSONStreamRedactor.pairNameKeys.sorted().joined(separator: "|")
+        let pairValues = JSONStreamRedactor.pairValueKeys.sorted().joined(separator: "|")
         let sources: [(pattern: String, bytes: String)] = [
             // ENV['NAME'] = 'value', os.environ["NAME"] = "value", $_ENV['NAME'] = '…'
             (#"\[[ \t]*+\#(quotedName)[ \t]*+\][ \t]*+=(?![=~])[ \t]*+\#(quotedValue)"#, "]"),
@@ -52,7 +54,7 @@ struct NamedPairFinder: Sendable {
             // {"name": "NAME", "value": "value"} (also "key", "variable", "field" …, "val", "data"
             // …, as JSONStreamRedactor's pair keys) in text, also pretty-printed (a HAR file's
             // headers: the value on the line after the name).
-            (#""(?i:name|key|variable|var|env|field|label|id|parameter|param|setting|property)"[ \t]*+:[ \t]*+"\#(name)"[ \t]*+,\s{0,80}+"(?i:value|val|data|secret)"[ \t]*+:[ \t]*+"((?:[^"\\\r\n]|\\.){1,512}+)""#, ","),
+            (#""(?i:\#(pairNames))"[ \t]*+:[ \t]*+"\#(name)"[ \t]*+,\s{0,80}+"(?i:\#(pairValues))"[ \t]*+:[ \t]*+"((?:[^"\\\r\n]|\\.){1,512}+)""#, ","),
             // <add key="NAME" value="value"/>, <Parameter Name="NAME" Value="value"/>
             (#"(?<![A-Za-z0-9_:-])(?:key|name|Key|Name)[ \t]*+=[ \t]*+\#(quotedName)[ \t]++(?:value|Value)[ \t]*+=[ \t]*+(?|"([^"<\r\n]{1,512}+)"|'([^'<\r\n]{1,512}+)')"#, "="),
             // - name: NAME

@@ -659,6 +659,6 @@ final class PatternEngine: Sendable {
 
     @inline(__always)
     private static func isWordByte(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
+        byte >= 0x80 || byte.isASCIILetterOrDigit
     }
 }

@@ -1,8 +1,8 @@
 /// The lines of a plain text that hold percent- or form-encoded data (`curl -d 'phone=%2B44%2020…'`,
-/// `-d 'iban=GB82+WEST+1234…'`, a query string in an access log), decoded for matching into one
-/// buffer: a rule reads `+44 20 7946 0958` where the text has `%2B44%2020%207946%200958`, and what
-/// it finds is mapped back to the text. The lines go into one buffer (each ended by a line break) so the rules run
-/// once however many lines there are.
+/// `-d 'iban=GB82+WEST+1234…'`, a query string in an access log), decoded for matching: a rule
+/// reads `+44 20 7946 0958` where the text has `%2B44%2020%207946%200958`, and what it finds is
+/// mapped back to the text. The lines go into one buffer (each ended by a line break) so the
+/// rules run once however many lines there are.
 struct PercentEncodedLines {
     /// A decoding of the lines: the bytes, and for each byte (plus one final element) its offset
     /// in the text.
@@ -11,51 +11,55 @@ struct PercentEncodedLines {
         var textOffsets: [Int] = []
     }
 
-    /// The lines with a `%XY` escape decoded (`+` kept).
+    /// The lines with a `%XY` escape decoded (`+` kept); empty when there are none.
     private(set) var decoded = Reading()
-    /// The lines holding a `+` decoded after reading it as a space (form encoding), if any.
-    private(set) var decodedWithSpaces: Reading?
+    /// The lines with `+` and `=` decoded after reading `+` as a space (form encoding); empty
+    /// when there are none.
+    private(set) var decodedWithSpaces = Reading()
+    /// Whether the lines are the whole text (a text of one line): then a value's context applies.
+    private(set) var isWholeText = false
 
     /// Nil when `text` (within `regions`, when given) holds no valid `%XY` escape and no `+`
-    /// between two letters or digits on a line with `=` (form data: `-d 'iban=GB82+WEST+…'`).
+    /// between two letters or digits.
     init?(in text: UnsafeRawBufferPointer, regions: [Range<Int>]? = nil) {
-        let plus = UInt8(ascii: "+")
+        let percent = UInt8(ascii: "%"), plus = UInt8(ascii: "+")
         var lines: [Range<Int>] = []
         for region in regions ?? [0..<text.count] {
-            Self.lines(of: text, in: region, into: &lines) { index in
-                guard text[index] == UInt8(ascii: "%") else { return false }
-                return index + 2 < text.count && PercentDecodedText.hexValue(text[index + 1]) != nil
+            Self.lines(of: text, in: region, holding: percent, into: &lines) { index in
+                index + 2 < text.count && PercentDecodedText.hexValue(text[index + 1]) != nil
                     && PercentDecodedText.hexValue(text[index + 2]) != nil
             }
-            Self.lines(of: text, in: region, into: &lines, searching: plus) { index in
-                index > 0 && index + 1 < text.count && Self.isLetterOrDigit(text[index - 1]) && Self.isLetterOrDigit(text[index + 1])
+            Self.lines(of: text, in: region, holding: plus, into: &lines) { index in
+                index > 0 && index + 1 < text.count && text[index - 1].isASCIILetterOrDigit && text[index + 1].isASCIILetterOrDigit
             }
         }
-        var spaced = Reading()
+        lines.sort { $0.lowerBound < $1.lowerBound }
         var previousEnd = -1
-        for line in lines.sorted(by: { $0.lowerBound < $1.lowerBound }) where line.lowerBound > previousEnd {
+        for line in lines where line.lowerBound > previousEnd {
             previousEnd = line.upperBound
             let bytes = UnsafeRawBufferPointer(rebasing: text[line])
             if PercentDecodedText.firstEscape(in: bytes) != nil {
-                Self.append(bytes, at: line.lowerBound, plusAsSpace: false, to: &decoded)
+                Self.append(bytes, at: line.lowerBound, to: &decoded)
             }
             if ByteSearch.firstIndex(of: plus, in: bytes, 0..<bytes.count) != nil,
                ByteSearch.firstIndex(of: UInt8(ascii: "="), in: bytes, 0..<bytes.count) != nil
             {
-                Self.append(bytes, at: line.lowerBound, plusAsSpace: true, to: &spaced)
+                var spaced = Array(bytes)
+                for index in spaced.indices where spaced[index] == plus { spaced[index] = UInt8(ascii: " ") }
+                spaced.withUnsafeBytes { Self.append($0, at: line.lowerBound, to: &decodedWithSpaces) }
             }
         }
-        guard !decoded.bytes.isEmpty || !spaced.bytes.isEmpty else { return nil }
-        if !decoded.bytes.isEmpty { decoded.textOffsets.append(decoded.textOffsets.last.map { $0 + 1 } ?? 0) }
-        if !spaced.bytes.isEmpty {
-            spaced.textOffsets.append(spaced.textOffsets.last.map { $0 + 1 } ?? 0)
-            decodedWithSpaces = spaced
-        }
+        guard !decoded.bytes.isEmpty || !decodedWithSpaces.bytes.isEmpty else { return nil }
+        // The final element: past the last line break is the end of the last line, never past
+        // the text, whatever a match that takes the break in reaches.
+        if let last = decoded.textOffsets.last { decoded.textOffsets.append(last) }
+        if let last = decodedWithSpaces.textOffsets.last { decodedWithSpaces.textOffsets.append(last) }
+        isWholeText = lines.first == 0..<text.count
     }
 
-    /// Appends to `lines` the line of each `byte` (a `%` by default) in `region` that `qualifies`.
-    private static func lines(of text: UnsafeRawBufferPointer, in region: Range<Int>, into lines: inout [Range<Int>],
-                              searching byte: UInt8 = UInt8(ascii: "%"), qualifies: (Int) -> Bool) {
+    /// Appends to `lines` the line of each `byte` in `region` that `qualifies`.
+    private static func lines(of text: UnsafeRawBufferPointer, in region: Range<Int>, holding byte: UInt8,
+                              into lines: inout [Range<Int>], qualifies: (Int) -> Bool) {
         let newline = UInt8(ascii: "\n")
         var searchFrom = region.lowerBound
         while let found = ByteSearch.firstIndex(of: byte, in: text, searchFrom..<region.upperBound) {
@@ -70,26 +74,15 @@ struct PercentEncodedLines {
         }
     }
 
-    private static func isLetterOrDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-    }
-
-    /// Appends `line` (which starts at `start` in the text) decoded, and a line break.
-    private static func append(_ line: UnsafeRawBufferPointer, at start: Int, plusAsSpace: Bool, to reading: inout Reading) {
-        var index = 0
-        while index < line.count {
-            if line[index] == UInt8(ascii: "%"), index + 2 < line.count,
-               let high = PercentDecodedText.hexValue(line[index + 1]), let low = PercentDecodedText.hexValue(line[index + 2])
-            {
-                reading.bytes.append(high << 4 | low)
-                reading.textOffsets.append(start + index)
-                index += 3
-            } else {
-                let byte = line[index]
-                reading.bytes.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-                reading.textOffsets.append(start + index)
-                index += 1
-            }
+    /// Appends `line` (which starts at `start` in the text) percent-decoded, then a line break
+    /// standing at the line's end.
+    private static func append(_ line: UnsafeRawBufferPointer, at start: Int, to reading: inout Reading) {
+        if let decoded = PercentDecodedText(decoding: line) {
+            reading.bytes += decoded.bytes
+            reading.textOffsets += decoded.sourceOffsets.dropLast().map { start + $0 }
+        } else {
+            reading.bytes += line
+            reading.textOffsets += start..<(start + line.count)
         }
         reading.bytes.append(UInt8(ascii: "\n"))
         reading.textOffsets.append(start + line.count)

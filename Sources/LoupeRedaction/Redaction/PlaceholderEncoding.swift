@@ -42,13 +42,10 @@ extension Redactor {
         // In ASCII the letters and digits are exactly `A-Z`, `a-z` and `0-9`: no need to build a
         // string and ask Unicode about each character. Read from the end, counting stops at
         // eight (all that decides) and the fourth from the end is where the shown ones start.
-        @inline(__always) func isLetterOrDigit(_ byte: UInt8) -> Bool {
-            byte &- UInt8(ascii: "0") < 10 || (byte | 0x20) &- UInt8(ascii: "a") < 26
-        }
         var count = 0, shownStart = secret.count, index = secret.count
         while index > 0, count < 8 {
             index -= 1
-            guard isLetterOrDigit(secret[index]) else { continue }
+            guard secret[index].isASCIILetterOrDigit else { continue }
             count += 1
             if count == 4 { shownStart = index }
         }
@@ -56,7 +53,7 @@ extension Redactor {
         return String(unsafeUninitializedCapacity: 8) { buffer in
             var length = 4
             buffer.initialize(repeating: UInt8(ascii: "*"))
-            for byte in secret[shownStart...] where isLetterOrDigit(byte) {
+            for byte in secret[shownStart...] where byte.isASCIILetterOrDigit {
                 buffer[length] = byte
                 length += 1
             }

@@ -278,11 +278,10 @@ public struct Redactor: EventRedactor {
                 if !more.isEmpty { spans = PatternEngine.merged(Array(Set(spans + more))) }
             }
             if options.decoding == .none, decoded == nil {
-                // A plain text's other readings (escaped breaks, percent-encoded lines).
-                let more = try EncodedReadings.spans(in: matched, regions: regions) { bytes, regions, isWholeText throws(PatternEngine.Unscannable) in
+                // A plain text's other readings (word breaks, percent-encoded lines).
+                spans = try EncodedReadings.merging(spans, in: matched, regions: regions) { bytes, regions, isWholeText throws(PatternEngine.Unscannable) in
                     try findSpans(in: bytes, regions: regions, context: isWholeText ? options.context : nil)
                 }
-                if !more.isEmpty { spans = PatternEngine.merged(Array(Set(spans + more))) }
             }
         } catch {
             return unscannableReplacement(for: error, length: source.count, encoding: options.encoding, counts: &counts)

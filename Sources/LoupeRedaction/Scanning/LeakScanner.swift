@@ -130,11 +130,9 @@ public struct LeakScanner: Sendable {
     /// rule's findings are still reported next to an `unscannable` finding for the failing one.
     func matches(in bytes: UnsafeRawBufferPointer) -> [SegmentMatch] {
         do {
-            var spans = try engine.spans(in: bytes)
-            let more = try EncodedReadings.spans(in: bytes, regions: nil) { reading, regions, _ throws(PatternEngine.Unscannable) in
+            let spans = try EncodedReadings.merging(engine.spans(in: bytes), in: bytes, regions: nil) { reading, regions, _ throws(PatternEngine.Unscannable) in
                 try engine.spans(in: reading, regions: regions)
             }
-            if !more.isEmpty { spans = PatternEngine.merged(Array(Set(spans + more))) }
             return spans.map { segmentMatch(for: $0, in: bytes) }
         } catch {
             return matchesRuleByRule(in: bytes)
