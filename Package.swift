@@ -87,6 +87,8 @@ let package = Package(
                 "LoupeCore",
                 "LoupeRedaction",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                // The digest of a binary WebSocket message imported from another tool's HAR.
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -134,6 +136,9 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOTLS", package: "swift-nio"),
+                // WebSocket frames read along a relayed connection (LoupeProxy/WebSocket).
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -32,3 +32,10 @@ if command -v python3 >/dev/null && ! python3 -c "import requests" 2>/dev/null; 
     echo "make deps: installing the requests Python package for $(command -v python3)"
     python3 -m pip install --quiet requests
 fi
+
+# The WebSocket end-to-end checks use the websockets package as client and server (its proxy
+# support came in version 15).
+if command -v python3 >/dev/null && ! python3 -c "import websockets, sys; sys.exit(int(websockets.__version__.split('.')[0]) < 15)" 2>/dev/null; then
+    echo "make deps: installing the websockets Python package for $(command -v python3)"
+    python3 -m pip install --quiet "websockets>=15"
+fi

@@ -72,7 +72,7 @@ extension LogAPIServer {
                 return try eventFrame("added", event, filter: filter, shown: &shown, encoder: encoder)
             case .updated(let event):
                 return try eventFrame("updated", event, filter: filter, shown: &shown, encoder: encoder)
-            case .sseAppended(let id, _, _):
+            case .sseAppended(let id, _, _), .webSocketAppended(let id, _, _):
                 guard let event = await logger.event(id: id) else { return nil }
                 return try eventFrame("updated", event, filter: filter, shown: &shown, encoder: encoder)
             case .evicted(let id):

@@ -26,12 +26,14 @@ struct ProxyCommand: AsyncParsableCommand {
             with host, port and bytes; HTTPS is decrypted only with --intercept). With --upstream it is a reverse \
             proxy: every request goes to that server, Host rewritten. Bodies stream through; the \
             log keeps a copy of at most --max-body bytes, decoded from gzip/deflate. Event \
-            streams are forwarded chunk by chunk and logged event by event. Everything is \
+            streams are forwarded chunk by chunk and logged event by event; WebSocket upgrades \
+            pass through, and each message is logged as it completes. Everything is \
             redacted with the built-in rules (and --rules) before it is stored or printed.
 
             One line per exchange goes to standard error unless --quiet:
               12:00:01.234 POST 200 api.example.com/conversations 123ms 2.1kB
-            When exchanges go unlogged because redaction falls behind the traffic, a summary             line says so within seconds; another sums up every exchange when the proxy stops:
+            When exchanges go unlogged because redaction falls behind the traffic, a summary \
+            line says so within seconds; another sums up every exchange when the proxy stops:
               loupe proxy: 1200 exchanges forwarded: 1150 logged, 50 not logged because …
             The same counts are live in the log API's /v1/stats and the console's status line.
 
@@ -78,6 +80,10 @@ struct ProxyCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("max-body"), help: ArgumentHelp("The most bytes of each body kept in the log (e.g. 64kb, 1mb).", valueName: "size"))
     var maxBody = "1mb"
+
+    @Option(name: .customLong("max-ws-messages"),
+            help: ArgumentHelp("The most messages kept per WebSocket connection; later ones are only counted.", valueName: "n"))
+    var maxWebSocketMessages = 10_000
 
     @Option(name: .customLong("buffer-events"), help: ArgumentHelp("The most exchanges kept in the log.", valueName: "n"))
     var bufferEvents = 10_000
@@ -137,6 +143,7 @@ struct ProxyCommand: AsyncParsableCommand {
         if !noAPI, Self.hostAndPort(api) == nil { throw ValidationError("--api expects host:port, like 127.0.0.1:9901.") }
         guard Self.bytes(maxBody) != nil else { throw ValidationError("--max-body expects a size like 64kb or 1mb.") }
         guard Self.bytes(bufferBytes) != nil else { throw ValidationError("--buffer-bytes expects a size like 64mb.") }
+        guard maxWebSocketMessages >= 0 else { throw ValidationError("--max-ws-messages must be 0 or more.") }
         guard bufferEvents > 0 else { throw ValidationError("--buffer-events must be at least 1.") }
         if let exportOnExit, ExportFormat(path: exportOnExit) == nil {
             throw ValidationError("--export-on-exit needs a file ending in .zip, .har or .ndjson, not '\(exportOnExit)'.")
@@ -187,6 +194,7 @@ struct ProxyCommand: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.maxBodyCapture = Self.bytes(maxBody)!
+        configuration.maxWebSocketMessages = maxWebSocketMessages
         configuration.connectPorts = Self.ports(connectPorts)!
         configuration.upstreamTimeout = Self.duration(upstreamTimeout)!
         configuration.headerTimeout = Self.duration(headerTimeout)!

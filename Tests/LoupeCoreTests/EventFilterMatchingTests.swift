@@ -186,6 +186,31 @@ import Testing
         #expect(try matches("kind:tunnel", E.make(source: .tunnel)))
     }
 
+    @Test func webSocketTermsReadTheMessagesOfAConnection() throws {
+        var socket = E.make(status: 101)
+        socket.webSocket = WebSocketLog(messages: [
+            WebSocketMessage(direction: .up, opcode: .text, size: 11, text: "hello there"),
+            WebSocketMessage(direction: .up, opcode: .binary, size: 3, sha256: "ab"),
+        ])
+        let opened = { var event = E.make(status: 101); event.webSocket = WebSocketLog(); return event }()
+        #expect(try matches("kind:ws", socket))
+        #expect(try matches("kind:ws", opened))
+        #expect(try !matches("kind:http", socket))
+        #expect(try !matches("kind:ws", E.make(status: 200)))
+        #expect(try matches(#"ws:"HELLO there""#, socket))
+        #expect(try matches("hello", socket))  // free text reads messages too
+        #expect(try !matches("ws:goodbye", socket))
+        #expect(try !matches("ws:hello", E.make(status: 200)))
+        #expect(try matches("ws.dir:up", socket))
+        #expect(try matches("WS.DIR:UP", socket))
+        #expect(try !matches("ws.dir:down", socket))
+        #expect(try !matches("ws.dir:down", opened))
+        #expect(try EventFilter(parsing: #"ws.dir:down ws:"a b""#).description == #"ws.dir:down ws:"a b""#)
+        #expect(throws: FilterParseError.self) { try EventFilter(parsing: "ws.dir:sideways") }
+        // A dotted word that names no field stays free text.
+        #expect(try matches("api.example.com:8080", E.make(url: "https://api.example.com:8080/x")))
+    }
+
     @Test func kindSSEAgreesWithTheModelsEventStreamFlag() throws {
         let filter = try EventFilter(parsing: "kind:sse")
         let events = [

@@ -38,6 +38,10 @@ private struct MarkerRedactor: EventRedactor {
             event.response = response
         }
         for index in event.sseEvents.indices { scrub(&event.sseEvents[index].data) }
+        if var webSocket = event.webSocket {
+            for index in webSocket.messages.indices { scrub(&webSocket.messages[index].text) }
+            event.webSocket = webSocket
+        }
         if var error = event.error {
             scrub(&error.message)
             event.error = error
@@ -50,6 +54,12 @@ private struct MarkerRedactor: EventRedactor {
         let parts = sseEvent.data.components(separatedBy: Self.secret)
         guard parts.count > 1 else { return [:] }
         sseEvent.data = parts.joined(separator: "[MARKER]")
+        return ["marker": parts.count - 1]
+    }
+
+    func redact(_ message: inout WebSocketMessage) -> [String: Int] {
+        guard let parts = message.text?.components(separatedBy: Self.secret), parts.count > 1 else { return [:] }
+        message.text = parts.joined(separator: "[MARKER]")
         return ["marker": parts.count - 1]
     }
 }
@@ -115,5 +125,29 @@ private struct MarkerRedactor: EventRedactor {
         let expected = SSEEvent(receivedAt: LoggerFixtures.start, data: "[MARKER]")
         #expect(seen == [.sseAppended(event.id, expected, redactionHits: ["marker": 1])])
         #expect(await logger.event(id: event.id)?.redactions == ["marker": 1])
+    }
+
+    @Test func webSocketMessagesAreRedactedOneByOneAndCountedOnce() async throws {
+        let logger = NetworkLogger(configuration: .init(redactor: MarkerRedactor()))
+        let event = await logger.record(LoggerFixtures.pending())
+        let changes = await logger.changes()
+        let message = WebSocketMessage(direction: .up, receivedAt: LoggerFixtures.start, opcode: .text, size: 17,
+                                       text: "SECRET and SECRET")
+        await logger.appendWebSocket(id: event.id, message)
+        let binary = WebSocketMessage(direction: .down, receivedAt: LoggerFixtures.start, opcode: .binary, size: 4,
+                                      sha256: String(repeating: "a", count: 64))
+        await logger.appendWebSocket(id: event.id, binary)
+        await logger.update(id: event.id) { $0.attempt = 2 }  // a whole-event pass finds nothing new
+
+        let seen = await LoggerFixtures.next(2, of: changes)
+        var redacted = message
+        redacted.text = "[MARKER] and [MARKER]"
+        #expect(seen == [.webSocketAppended(event.id, redacted, redactionHits: ["marker": 2]),
+                         .webSocketAppended(event.id, binary, redactionHits: [:])])
+        let stored = try #require(await logger.event(id: event.id))
+        #expect(stored.webSocket?.messages == [redacted, binary])
+        #expect(stored.state == .streaming)
+        #expect(stored.redactions == ["marker": 2])
+        #expect(await logger.stats.storedBytes == stored.storedSize)
     }
 }

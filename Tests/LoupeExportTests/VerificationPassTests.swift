@@ -16,6 +16,7 @@ import ZIPFoundation
         }
 
         func redact(_ sseEvent: inout SSEEvent) -> [String: Int] { [:] }
+        func redact(_ message: inout WebSocketMessage) -> [String: Int] { [:] }
     }
 
     static let awsKey = "AKIAIOSFODNN7ABCDEFG"

@@ -30,6 +30,11 @@ extension ConsoleModel {
             event.appendSSE(sseEvent, redactionHits: hits)
             events[serial] = event
             reevaluate(serial, event)
+        case .webSocketAppended(let id, let message, let hits):
+            guard let serial = serialByID[id], var event = events[serial] else { return }
+            event.appendWebSocket(message, redactionHits: hits)
+            events[serial] = event
+            reevaluate(serial, event)
         case .evicted(let id):
             if remove(id: id) { evictedCount += 1 }
         case .removed(let id):

@@ -1,6 +1,10 @@
 /// The `name:` prefixes of the filter language, and how each reads its value into a ``FilterTerm``.
 enum FilterField: String, CaseIterable, Sendable {
     case method, status, host, path, dur, size, kind, has, rule, header, body, state, source
+    /// `ws:"text"`: a WebSocket message's text contains the text.
+    case ws
+    /// `ws.dir:up|down`: the connection has a WebSocket message sent that way.
+    case wsDirection = "ws.dir"
 
     /// `method, status, … or source`, for the unknown-field message.
     static let knownNames = FilterField.listing(allCases.map(\.rawValue))
@@ -21,6 +25,8 @@ enum FilterField: String, CaseIterable, Sendable {
         case .body: "text to search for"
         case .state: "one of " + Self.listing(NetworkEvent.State.allCases.map(\.rawValue))
         case .source: "one of " + Self.listing(NetworkEvent.Source.allCases.map(\.rawValue))
+        case .ws: "text to search for in WebSocket messages"
+        case .wsDirection: "up (client to server) or down (server to client)"
         }
     }
 
@@ -71,6 +77,11 @@ enum FilterField: String, CaseIterable, Sendable {
             guard let source = NetworkEvent.Source.allCases.first(where: { $0.rawValue.caseInsensitiveEquals(value) })
             else { throw invalid }
             return .source(source)
+        case .ws:
+            return .webSocketText(FilterNeedle(value))
+        case .wsDirection:
+            guard let direction = WebSocketMessage.Direction(rawValue: value.lowercased()) else { throw invalid }
+            return .webSocketDirection(direction)
         }
     }
 

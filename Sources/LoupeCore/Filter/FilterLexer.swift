@@ -110,15 +110,22 @@ struct FilterLexer {
         return name
     }
 
-    /// Reads `letters:value`. A colon followed by `//` is a URL (`https://…`), which is free text.
+    /// Reads `letters:value` (or `letters.letters:value`, as `ws.dir:`). A colon followed by `//` is
+    /// a URL (`https://…`), which is free text.
     private mutating func readField() throws(FilterParseError) -> (String, String?, Int)? {
         var colon = index
-        while colon < characters.count, characters[colon].isASCIILetter { colon += 1 }
+        while colon < characters.count, characters[colon].isASCIILetter
+            || colon > index && characters[colon] == "." && colon + 1 < characters.count && characters[colon + 1].isASCIILetter
+        {
+            colon += 1
+        }
         guard colon > index, colon < characters.count, characters[colon] == ":" else { return nil }
         if colon + 2 < characters.count, characters[colon + 1] == "/", characters[colon + 2] == "/" {
             return nil
         }
         let name = text(index..<colon)
+        // A dotted word is a field only when it names one: `api.example.com:8080` is free text.
+        if name.contains("."), FilterField(rawValue: name.lowercased()) == nil { return nil }
         index = colon + 1
         let valueColumn = index + 1
         if isBoundary(index) {

@@ -30,6 +30,10 @@ extension FilterTerm: CustomStringConvertible {
             return "state:" + state.rawValue
         case .source(let source):
             return "source:" + source.rawValue
+        case .webSocketText(let needle):
+            return "ws:" + Self.quotedIfNeeded(needle.text)
+        case .webSocketDirection(let direction):
+            return "ws.dir:" + direction.rawValue
         case .text(let needle):
             return Self.renderFreeText(needle.text)
         case .mitmproxy(let op, let needle):

@@ -31,7 +31,8 @@ extension FilterTerm {
             switch kind {
             case .sse: return Self.isEventStream(event)
             case .tunnel: return isTunnel
-            case .http: return !isTunnel && !Self.isEventStream(event)
+            case .http: return !isTunnel && !Self.isEventStream(event) && !event.isWebSocket
+            case .ws: return event.isWebSocket
             }
         case .has(let property):
             switch property {
@@ -57,6 +58,10 @@ extension FilterTerm {
             return event.state == state
         case .source(let source):
             return event.source == source
+        case .webSocketText(let needle):
+            return Self.webSocketMessages(of: event, contain: needle)
+        case .webSocketDirection(let direction):
+            return event.webSocket?.messages.contains { $0.direction == direction } ?? false
         case .text(let needle):
             return Self.text(of: event, contains: needle)
         case .mitmproxy(let op, let needle):
@@ -127,6 +132,10 @@ extension FilterTerm {
         return event.sseEvents.contains { needle.isFound(in: $0.data) }
     }
 
+    private static func webSocketMessages(of event: NetworkEvent, contain needle: FilterNeedle) -> Bool {
+        event.webSocket?.messages.contains { message in message.text.map { needle.isFound(in: $0) } ?? false } ?? false
+    }
+
     /// Whether a `name: value` line contains the needle. A match can only straddle the name and
     /// value if the needle contains `:` or a space, so only then is the line built.
     private static func headerLines(_ headers: [HTTPHeader], contain needle: FilterNeedle) -> Bool {
@@ -137,7 +146,8 @@ extension FilterTerm {
         }
     }
 
-    /// Free text: URL, method, header names and values, body texts, SSE data, error message.
+    /// Free text: URL, method, header names and values, body texts, SSE data, WebSocket message
+    /// texts, error message.
     private static func text(of event: NetworkEvent, contains needle: FilterNeedle) -> Bool {
         let request = event.request
         if needle.isFound(in: request.url) || needle.isFound(in: request.method) { return true }
@@ -145,6 +155,7 @@ extension FilterTerm {
         if request.headers.contains(where: inHeader) { return true }
         if event.response?.headers.contains(where: inHeader) ?? false { return true }
         if bodies(of: event, request: true, response: true, contain: needle) { return true }
+        if webSocketMessages(of: event, contain: needle) { return true }
         if let message = event.error?.message, needle.isFound(in: message) { return true }
         return false
     }

@@ -5,10 +5,12 @@ enum FilterTerm: Hashable, Sendable {
     enum EventKind: String, CaseIterable, Sendable {
         /// A server-sent event stream (``NetworkEvent/isEventStream``).
         case sse
-        /// Neither an event stream nor a tunnel.
+        /// Neither an event stream, a WebSocket nor a tunnel.
         case http
         /// A CONNECT tunnel.
         case tunnel
+        /// A WebSocket connection (``NetworkEvent/isWebSocket``).
+        case ws
     }
 
     /// The values of `has:`.
@@ -45,6 +47,10 @@ enum FilterTerm: Hashable, Sendable {
     case body(FilterNeedle)
     case state(NetworkEvent.State)
     case source(NetworkEvent.Source)
+    /// `ws:text`: a WebSocket message's text contains the text.
+    case webSocketText(FilterNeedle)
+    /// `ws.dir:up`: a WebSocket message went this way.
+    case webSocketDirection(WebSocketMessage.Direction)
     /// A bare word or quoted string searched across the event's text.
     case text(FilterNeedle)
     /// A substring mitmproxy operator (`~m ~d ~u ~h ~hq ~hs ~b ~bq ~bs`); the others are lowered

@@ -14,6 +14,9 @@ extension NetworkLogger {
         /// with ``NetworkEvent/appendSSE(_:redactionHits:)``; sending the whole exchange for every
         /// SSE event would make a long stream cost quadratic time to follow.
         case sseAppended(UUID, SSEEvent, redactionHits: [String: Int])
+        /// One WebSocket message (already redacted) was appended to a stored exchange. Apply it
+        /// with ``NetworkEvent/appendWebSocket(_:redactionHits:)``.
+        case webSocketAppended(UUID, WebSocketMessage, redactionHits: [String: Int])
         /// The event was evicted to respect the count or byte bound.
         case evicted(UUID)
         /// The event was removed because its final form did not match the capture filter.
@@ -25,7 +28,8 @@ extension NetworkLogger {
         public var eventID: UUID? {
             switch self {
             case .added(let event), .updated(let event): event.id
-            case .evicted(let id), .removed(let id), .sseAppended(let id, _, _): id
+            case .evicted(let id), .removed(let id), .sseAppended(let id, _, _),
+                 .webSocketAppended(let id, _, _): id
             case .cleared: nil
             }
         }

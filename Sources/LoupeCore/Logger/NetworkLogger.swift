@@ -145,19 +145,41 @@ public actor NetworkLogger {
     public func appendSSE(id: UUID, _ sseEvent: SSEEvent) -> Bool {
         var sseEvent = sseEvent
         let hits = redactor.redact(&sseEvent)
+        return append(to: id, .sseAppended(id, sseEvent, redactionHits: hits)) {
+            $0.appendSSE(sseEvent, redactionHits: hits)
+        }
+    }
+
+    /// Appends one WebSocket message to a stored exchange: only `message` is redacted, its hits
+    /// are added to the event's ``NetworkEvent/redactions``, and a pending event becomes streaming.
+    /// Subscribers receive ``Change/webSocketAppended(_:_:redactionHits:)``.
+    ///
+    /// - Returns: Whether the id was stored (see ``update(_:)``).
+    @discardableResult
+    public func appendWebSocket(id: UUID, _ message: WebSocketMessage) -> Bool {
+        var message = message
+        let hits = redactor.redact(&message)
+        return append(to: id, .webSocketAppended(id, message, redactionHits: hits)) {
+            $0.appendWebSocket(message, redactionHits: hits)
+        }
+    }
+
+    /// Applies an already redacted append (`change`, done by `appending`, which returns how much
+    /// the stored size grew) to the stored exchange `id`, and tells subscribers.
+    private func append(to id: UUID, _ change: Change, appending: (inout NetworkEvent) -> Int) -> Bool {
         var isFinal = false
         let outcome = buffer.update(id: id, evicted: { notify(.evicted($0.id)) }) { event in
-            let growth = event.appendSSE(sseEvent, redactionHits: hits)
+            let growth = appending(&event)
             isFinal = event.state.isFinal
             return growth
         }
         switch outcome {
         case .stored:
-            // Rare: SSE appended after `finish`; the final event must still pass the capture filter.
+            // Rare: appended after `finish`; the final event must still pass the capture filter.
             if isFinal, !capturesEverything, let stored = buffer.event(id: id), !captureFilter.matches(stored) {
                 removeFilteredOut(id)
             } else {
-                notify(.sseAppended(id, sseEvent, redactionHits: hits))
+                notify(change)
             }
         case .evictedOversized:
             notify(.evicted(id))

@@ -6,6 +6,7 @@ extension NetworkEvent {
         var size = Self.fixedCost + request.storedSize
         if let response { size += response.storedSize }
         for event in sseEvents { size += event.storedSize }
+        if let webSocket { size += webSocket.storedSize }
         if let tunnel { size += tunnel.host.storedSize + 32 }
         if let error { size += error.kind.rawValue.storedSize + error.message.storedSize }
         size += requestID?.storedSize ?? 0
@@ -44,6 +45,20 @@ extension SSEEvent {
     /// The bytes one stored server-sent event costs.
     public var storedSize: Int {
         48 + type.storedSize + (id?.storedSize ?? 0) + data.storedSize
+    }
+}
+
+extension WebSocketMessage {
+    /// The bytes one stored WebSocket message costs.
+    public var storedSize: Int {
+        64 + (text?.storedSize ?? 0) + (sha256?.storedSize ?? 0)
+    }
+}
+
+extension WebSocketLog {
+    var storedSize: Int {
+        64 + messages.reduce(0) { $0 + $1.storedSize } + (close?.reason?.storedSize ?? 0)
+            + (extensions?.storedSize ?? 0) + (framingError?.storedSize ?? 0)
     }
 }
 

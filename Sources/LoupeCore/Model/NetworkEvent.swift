@@ -45,6 +45,8 @@ public struct NetworkEvent: Codable, Sendable, Hashable, Identifiable {
     public var response: CapturedResponse?
     /// The server-sent events received on this connection, in arrival order.
     public var sseEvents: [SSEEvent]
+    /// The messages and close of a WebSocket connection, once the server switched protocols.
+    public var webSocket: WebSocketLog?
     public var tunnel: TunnelInfo?
     /// The TLS facts of a proxied HTTPS exchange (intercepted, or to an HTTPS upstream).
     public var tls: TLSInfo?
@@ -66,6 +68,7 @@ public struct NetworkEvent: Codable, Sendable, Hashable, Identifiable {
         request: CapturedRequest,
         response: CapturedResponse? = nil,
         sseEvents: [SSEEvent] = [],
+        webSocket: WebSocketLog? = nil,
         tunnel: TunnelInfo? = nil,
         tls: TLSInfo? = nil,
         error: EventError? = nil,
@@ -82,6 +85,7 @@ public struct NetworkEvent: Codable, Sendable, Hashable, Identifiable {
         self.request = request
         self.response = response
         self.sseEvents = sseEvents
+        self.webSocket = webSocket
         self.tunnel = tunnel
         self.tls = tls
         self.error = error
@@ -96,6 +100,9 @@ public struct NetworkEvent: Codable, Sendable, Hashable, Identifiable {
         return response?.body?.contentType?.lowercased().hasPrefix("text/event-stream") ?? false
     }
 
+    /// Whether this event is a WebSocket connection (the upgrade was accepted).
+    public var isWebSocket: Bool { webSocket != nil }
+
     /// Total redactions applied to this event, over all rules.
     public var redactionCount: Int { redactions.values.reduce(0, +) }
 }
@@ -103,7 +110,7 @@ public struct NetworkEvent: Codable, Sendable, Hashable, Identifiable {
 extension NetworkEvent {
     // Stable JSON keys; optional members are omitted when nil except where noted in the schema.
     private enum CodingKeys: String, CodingKey {
-        case id, sequence, source, state, startedAt, timings, request, response, sseEvents, tunnel, tls,
+        case id, sequence, source, state, startedAt, timings, request, response, sseEvents, webSocket, tunnel, tls,
              error, requestID, attempt, redactions
     }
 
@@ -118,6 +125,7 @@ extension NetworkEvent {
         request = try container.decode(CapturedRequest.self, forKey: .request)
         response = try container.decodeIfPresent(CapturedResponse.self, forKey: .response)
         sseEvents = try container.decodeIfPresent([SSEEvent].self, forKey: .sseEvents) ?? []
+        webSocket = try container.decodeIfPresent(WebSocketLog.self, forKey: .webSocket)
         tunnel = try container.decodeIfPresent(TunnelInfo.self, forKey: .tunnel)
         tls = try container.decodeIfPresent(TLSInfo.self, forKey: .tls)
         error = try container.decodeIfPresent(EventError.self, forKey: .error)

@@ -9,6 +9,9 @@ public protocol EventRedactor: Sendable {
 
     /// Redacts one server-sent event appended to a stored exchange and returns the hits per rule id.
     func redact(_ sseEvent: inout SSEEvent) -> [String: Int]
+
+    /// Redacts one WebSocket message appended to a stored exchange and returns the hits per rule id.
+    func redact(_ message: inout WebSocketMessage) -> [String: Int]
 }
 
 /// The redactor that changes nothing; the default until a rule set is configured.
@@ -16,4 +19,5 @@ public struct IdentityRedactor: EventRedactor {
     public init() {}
     public func redact(_ event: inout NetworkEvent) {}
     public func redact(_ sseEvent: inout SSEEvent) -> [String: Int] { [:] }
+    public func redact(_ message: inout WebSocketMessage) -> [String: Int] { [:] }
 }

@@ -35,6 +35,11 @@ extension HAREntry {
                                       data: $0.data, retry: $0.retry)
             }
         }
+        if let log = event.webSocket {
+            webSocketMessages = log.messages.map(HARWebSocketMessage.init)
+            webSocket = HARWebSocket(log)
+            resourceType = "websocket"
+        }
         tunnel = event.tunnel.map {
             HARTunnel(host: $0.host, port: $0.port, bytesUp: $0.bytesUp, bytesDown: $0.bytesDown)
         }

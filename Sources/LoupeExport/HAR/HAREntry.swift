@@ -17,6 +17,12 @@ public struct HAREntry: Codable, Sendable, Hashable {
 
     /// Server-sent events received on this response, mirroring Chrome's `_webSocketMessages`.
     public var eventStream: [HAREventStreamMessage]?
+    /// WebSocket messages, as Chrome DevTools writes them.
+    public var webSocketMessages: [HARWebSocketMessage]?
+    /// Loupe's counters and close of a WebSocket connection.
+    public var webSocket: HARWebSocket?
+    /// `websocket` for a WebSocket connection, as Chrome marks one.
+    public var resourceType: String?
     /// A CONNECT tunnel's endpoint and byte counts.
     public var tunnel: HARTunnel?
     /// The TLS facts of a proxied HTTPS exchange.
@@ -53,6 +59,7 @@ public struct HAREntry: Codable, Sendable, Hashable {
         case sequence = "_sequence", source = "_source", state = "_state", error = "_error"
         case requestID = "_requestID", attempt = "_attempt", originalURL = "_url", ttfb = "_ttfb"
         case totalKnown = "_totalKnown"
+        case webSocketMessages = "_webSocketMessages", webSocket = "_webSocket", resourceType = "_resourceType"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -66,6 +73,9 @@ public struct HAREntry: Codable, Sendable, Hashable {
         serverIPAddress = try container.decodeIfPresent(String.self, forKey: .serverIPAddress)
         connection = try container.decodeIfPresent(String.self, forKey: .connection)
         eventStream = try container.decodeIfPresent([HAREventStreamMessage].self, forKey: .eventStream)
+        webSocketMessages = try container.decodeIfPresent([HARWebSocketMessage].self, forKey: .webSocketMessages)
+        webSocket = try container.decodeIfPresent(HARWebSocket.self, forKey: .webSocket)
+        resourceType = try container.decodeIfPresent(String.self, forKey: .resourceType)
         tunnel = try container.decodeIfPresent(HARTunnel.self, forKey: .tunnel)
         tls = try container.decodeIfPresent(HARTLS.self, forKey: .tls)
         redactions = try container.decodeIfPresent([String: Int].self, forKey: .redactions)

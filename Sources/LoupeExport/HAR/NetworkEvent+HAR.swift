@@ -50,9 +50,22 @@ extension NetworkEvent {
                 SSEEvent(receivedAt: Date(timeIntervalSince1970: $0.time), type: $0.type, id: $0.id, data: $0.data,
                          retry: $0.retry)
             },
+            webSocket: Self.webSocket(of: entry),
             tunnel: entry.tunnel.map { TunnelInfo(host: $0.host, port: $0.port, bytesUp: $0.bytesUp, bytesDown: $0.bytesDown) },
             tls: entry.tls?.tlsInfo,
             error: error, requestID: entry.requestID, attempt: entry.attempt, redactions: entry.redactions ?? [:])
+    }
+}
+
+extension NetworkEvent {
+    /// The WebSocket log of an entry: Loupe's `_webSocket` with its messages, or a connection
+    /// Chrome recorded (`_webSocketMessages`, or `_resourceType` websocket); nil otherwise.
+    static func webSocket(of entry: HAREntry) -> WebSocketLog? {
+        guard entry.webSocket != nil || entry.webSocketMessages != nil || entry.resourceType == "websocket" else {
+            return nil
+        }
+        let messages = (entry.webSocketMessages ?? []).compactMap(\.message)
+        return entry.webSocket?.log(messages: messages) ?? WebSocketLog(messages: messages)
     }
 }
 

@@ -21,6 +21,13 @@ final class ProxyExchange {
     let clientWantsClose: Bool
     let expectsContinue: Bool
     let requestFraming: ProxyHeaders.Framing
+    /// The client asked to switch this exchange to the WebSocket protocol (RFC 6455 §4.1); its
+    /// `Upgrade` and `Connection` fields are forwarded.
+    var asksForWebSocket = false
+    /// The upstream answered 101: at the response's end the connection becomes a WebSocket relay.
+    var switchingToWebSocket = false
+    /// The `Sec-WebSocket-Extensions` the upstream accepted in its 101.
+    var webSocketExtensions: String?
 
     var requestEnded = false
     var responseHeadSent = false

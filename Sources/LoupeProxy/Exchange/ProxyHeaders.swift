@@ -64,6 +64,21 @@ enum ProxyHeaders {
         }
     }
 
+    /// Whether `head` asks to switch to the WebSocket protocol: a GET with `websocket` among its
+    /// `Upgrade` protocols and `upgrade` among its `Connection` options (RFC 6455 §4.1).
+    static func asksForWebSocket(_ head: HTTPRequestHead) -> Bool {
+        head.method == .GET
+            && head.headers[canonicalForm: "connection"].contains { $0.lowercased() == "upgrade" }
+            && head.headers[canonicalForm: "upgrade"].contains { $0.lowercased() == "websocket" }
+    }
+
+    /// Puts back the two hop-by-hop fields a WebSocket upgrade needs on its next hop, after
+    /// ``stripHopByHop(_:)`` removed them.
+    static func addWebSocketUpgrade(_ headers: inout HTTPHeaders) {
+        headers.add(name: "connection", value: "Upgrade")
+        headers.add(name: "upgrade", value: "websocket")
+    }
+
     /// The request body framing (RFC 9112 §6.3), or the reason to refuse the request. NIO's parser
     /// already rejects most conflicts; this is the second line for what it lets through.
     static func requestFraming(_ headers: HTTPHeaders) throws(FramingError) -> Framing {

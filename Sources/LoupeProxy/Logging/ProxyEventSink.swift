@@ -60,22 +60,33 @@ final class ProxyEventSink: Sendable {
     }
 
     /// Queues one command; never blocks beyond a short lock.
-    func send(_ command: ProxyLogCommand) {
+    ///
+    /// - Returns: false when the command was dropped because the queue is full: a new exchange
+    ///   (counted as dropped) or a WebSocket message (counted by its connection).
+    @discardableResult
+    func send(_ command: ProxyLogCommand) -> Bool {
         let maxQueued = self.maxQueued
-        let needsWakeUp = queue.withLockedValue { queue in
-            if case .record = command {
+        let (queued, needsWakeUp) = queue.withLockedValue { queue -> (Bool, Bool) in
+            switch command {
+            case .record:
                 queue.forwardedExchanges += 1
                 if queue.commands.count >= maxQueued {
                     // The queue is not empty, so the consumer is awake and reports the drop.
                     queue.droppedExchanges += 1
                     queue.unreportedDrops += 1
-                    return false
+                    return (false, false)
                 }
+            case .webSocket:
+                // A busy socket must not grow the queue without bound either.
+                if queue.commands.count >= maxQueued { return (false, false) }
+            default:
+                break
             }
             queue.commands.append(command)
-            return !queue.consumerBusy && queue.commands.count == 1
+            return (true, !queue.consumerBusy && queue.commands.count == 1)
         }
         if needsWakeUp { wakeUp.yield() }
+        return queued
     }
 
     /// Exchanges and tunnels begun, and those of them not logged because the logger could not

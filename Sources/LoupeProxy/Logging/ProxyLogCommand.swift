@@ -16,6 +16,10 @@ enum ProxyLogCommand: Sendable {
     indirect case responseHead(UUID, CapturedResponse, ttfb: Double)
     /// One server-sent event parsed from a streaming response.
     case sse(UUID, SSEEvent)
+    /// The server switched the exchange to the WebSocket protocol, with these extensions.
+    case webSocketOpened(UUID, extensions: String?)
+    /// One WebSocket message read from the relayed connection.
+    indirect case webSocket(UUID, WebSocketMessage)
     /// The exchange ended: the captured response body, the failure and the tunnel counts, if any.
     indirect case finish(UUID, Finish)
 
@@ -27,6 +31,8 @@ enum ProxyLogCommand: Sendable {
         var error: EventError?
         var tunnel: TunnelInfo?
         var tls: TLSInfo?
+        /// A WebSocket connection's counters and close; its messages were appended one by one.
+        var webSocket: WebSocketLog?
         var at: Date = Date()
     }
 }
@@ -40,6 +46,7 @@ extension NetworkEvent {
         if let error = finish.error { self.error = error }
         if let tunnel = finish.tunnel { self.tunnel = tunnel }
         if let tls = finish.tls { self.tls = tls }
+        if let webSocket = finish.webSocket { self.webSocket = webSocket.summary(keepingMessagesOf: self.webSocket) }
         state = error == nil ? .complete : .failed
         timings.total = finish.at.timeIntervalSince(startedAt) * 1000
     }
@@ -101,6 +108,12 @@ extension NetworkLogger {
                 // SSE events are redacted one by one as they are appended; the exchange must be stored first.
                 flush(id)
                 appendSSE(id: id, sseEvent)
+            case .webSocketOpened(let id, let extensions):
+                change(id) { $0.webSocket = WebSocketLog(extensions: extensions) }
+            case .webSocket(let id, let message):
+                // Like SSE events, messages are redacted one by one as they are appended.
+                flush(id)
+                appendWebSocket(id: id, message)
             case .finish(let id, let finish):
                 change(id) { $0.apply(finish) }
             }

@@ -44,7 +44,7 @@ extension ProxyConnectionHandler {
             finish.tunnel = info
             sink.send(.finish(event.id, finish))
         }
-        let serverSide = TunnelGlueHandler(stats: stats, carriesUpload: false)
+        let serverSide = TunnelGlueHandler(observer: stats, carriesUpload: false)
         let boundServerSide = NIOLoopBound(serverSide, eventLoop: context.eventLoop)
         let authority = ProxyTarget.authority(host: host, port: port, usesTLS: false)
         let connected: EventLoopFuture<any Channel> =
@@ -90,7 +90,7 @@ extension ProxyConnectionHandler {
         context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .custom(code: 200, reasonPhrase: "Connection Established")))),
                               promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        let clientSide = TunnelGlueHandler(stats: stats, carriesUpload: true)
+        let clientSide = TunnelGlueHandler(observer: stats, carriesUpload: true)
         state = .closed
         do {
             let pipeline = context.pipeline.syncOperations

@@ -20,6 +20,9 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// Pipeline names of the HTTP codec, removed when a CONNECT tunnel takes over the connection.
     static let encoderName = "loupe-http-encoder"
     static let decoderName = "loupe-http-decoder"
+    /// Pipeline names of an upstream connection's HTTP codec, removed when it becomes a WebSocket relay.
+    static let upstreamEncoderName = "loupe-upstream-encoder"
+    static let upstreamDecoderName = "loupe-upstream-decoder"
 
     // State transitions:
     //   idle --head--> connecting --connected--> forwarding --response end--> idle
@@ -277,7 +280,9 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         }
 
         var headers = head.headers
+        let asksForWebSocket = ProxyHeaders.asksForWebSocket(head)
         let askedToClose = ProxyHeaders.stripHopByHop(&headers) || !head.isKeepAlive
+        if asksForWebSocket { ProxyHeaders.addWebSocketUpgrade(&headers) }
         let expectations = headers[canonicalForm: "expect"].map { $0.lowercased() }
         headers.remove(name: "expect")
         headers.replaceOrAdd(name: "host", value: target.hostHeader)
@@ -289,6 +294,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             method: head.method, clientVersion: head.version, target: target, clientWantsClose: askedToClose,
             expectsContinue: expectations == ["100-continue"], requestFraming: framing, requestHeaders: headers,
             captureLimit: configuration.maxBodyCapture)
+        exchange.asksForWebSocket = asksForWebSocket
         exchange.tls = tlsFacts(for: target, context: context)
         shared.sink.send(.record(exchange.pendingEvent(source: source, headers: headers)))
 
@@ -378,6 +384,16 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
                                  httpVersion: "HTTP/\(head.version.major).\(head.version.minor)",
                                  headers: ProxyHeaders.captured(head.headers)),
                 ttfb: exchange.elapsedMilliseconds))
+            if exchange.asksForWebSocket {
+                // The client's decoder stopped reading after the upgrade request; unless the
+                // upgrade happens, the connection cannot carry another request.
+                exchange.switchingToWebSocket = head.status == .switchingProtocols
+                exchange.closeClientAfterResponse = !exchange.switchingToWebSocket
+            }
+            if exchange.switchingToWebSocket {
+                switchToWebSocket(exchange, head: head, context: context)
+                return
+            }
             exchange.startResponseCapture(headers: head.headers, limit: configuration.maxBodyCapture)
             var headers = head.headers
             let upstreamChunked = headers[canonicalForm: "transfer-encoding"].last?.lowercased() == "chunked"
@@ -406,6 +422,8 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
                 context.write(wrapOutboundOut(.body(.byteBuffer(chunk))), promise: nil)
             }
             for event in events { shared.sink.send(.sse(exchange.id, event)) }
+        case .end where exchange.switchingToWebSocket:
+            becomeWebSocket(exchange, context: context)
         case .end:
             for event in exchange.finishEventStream() { shared.sink.send(.sse(exchange.id, event)) }
             exchange.responseEnded = true
@@ -556,6 +574,13 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     // MARK: - Upstream connections
 
+    /// Lets go of the upstream connection without closing it, for a relay to take it over.
+    func detachUpstream() -> UpstreamConnection? {
+        defer { upstream = nil }
+        upstream?.handler.owner = nil
+        return upstream
+    }
+
     private func connect(to endpoint: ProxyTarget.Endpoint,
                          context: ChannelHandlerContext) -> EventLoopFuture<UpstreamConnection>.Isolated {
         let loop = context.eventLoop
@@ -580,8 +605,11 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
                     }
                     var encoderConfiguration = HTTPRequestEncoder.Configuration()
                     encoderConfiguration.automaticallySetFramingHeaders = false
-                    try sync.addHandler(HTTPRequestEncoder(configuration: encoderConfiguration))
-                    try sync.addHandler(ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes)))
+                    try sync.addHandler(HTTPRequestEncoder(configuration: encoderConfiguration), name: Self.upstreamEncoderName)
+                    // Bytes after a 101 response belong to the new protocol: handed on when the
+                    // decoder leaves (see `becomeWebSocket`).
+                    try sync.addHandler(ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .forwardBytes)),
+                                        name: Self.upstreamDecoderName)
                     try sync.addHandler(UpstreamHandler(owner: owner.value))
                     return channel.eventLoop.makeSucceededVoidFuture()
                 } catch {

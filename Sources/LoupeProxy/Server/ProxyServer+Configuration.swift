@@ -21,6 +21,9 @@ extension ProxyServer {
         /// The most decoded bytes of each request and response body kept in the log.
         public var maxBodyCapture: Int = 1 << 20
         /// The ports CONNECT may open tunnels to; others get 403.
+        /// Messages of one WebSocket connection stored in its exchange; later ones are counted as
+        /// dropped (`--max-ws-messages`).
+        public var maxWebSocketMessages: Int = 10_000
         public var connectPorts: Set<Int> = [443, 8443]
         /// How long to wait for an upstream connection and for its response head before answering 504.
         public var upstreamTimeout: TimeAmount = .seconds(30)

@@ -3,7 +3,7 @@ import NIOHTTP1
 
 /// The upstream end of a proxied exchange: passes response parts to the client connection's
 /// ``ProxyConnectionHandler`` and reads from the upstream only while the client can take more.
-final class UpstreamHandler: ChannelDuplexHandler {
+final class UpstreamHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPClientResponsePart
     typealias OutboundIn = HTTPClientRequestPart
     typealias OutboundOut = HTTPClientRequestPart

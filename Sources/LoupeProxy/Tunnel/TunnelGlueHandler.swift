@@ -1,8 +1,9 @@
 import NIOCore
 
-/// One end of a CONNECT tunnel: copies bytes to its partner on the other connection as they
-/// arrive, counts them, and reads only while the partner can write (back-pressure). When either
-/// side closes, so does the other.
+/// One end of a relay (a CONNECT tunnel, an upgraded WebSocket connection): copies bytes to its
+/// partner on the other connection as they arrive, shows them to the relay's ``RelayObserver``,
+/// and reads only while the partner can write (back-pressure). When either side closes, so does
+/// the other.
 final class TunnelGlueHandler: ChannelDuplexHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundIn = ByteBuffer
@@ -11,15 +12,15 @@ final class TunnelGlueHandler: ChannelDuplexHandler {
     private(set) var partner: TunnelGlueHandler?
     /// Bytes read before the partner existed (a server that speaks first).
     private var early: [ByteBuffer] = []
-    private let stats: TunnelStats
+    private let observer: any RelayObserver
     /// Whether this end reads what the client sends (counted as bytes up).
     private let carriesUpload: Bool
     private var context: ChannelHandlerContext?
     private var readHeld = false
     private var closed = false
 
-    init(stats: TunnelStats, carriesUpload: Bool) {
-        self.stats = stats
+    init(observer: any RelayObserver, carriesUpload: Bool) {
+        self.observer = observer
         self.carriesUpload = carriesUpload
     }
 
@@ -50,12 +51,13 @@ final class TunnelGlueHandler: ChannelDuplexHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let bytes = unwrapInboundIn(data)
-        stats.count(bytes.readableBytes, upload: carriesUpload)
         if let partner {
             partner.context?.write(wrapOutboundOut(bytes), promise: nil)
         } else {
             early.append(bytes)
         }
+        // After the write: the observer's side copy never delays the relay.
+        observer.observe(bytes, upload: carriesUpload)
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -65,7 +67,7 @@ final class TunnelGlueHandler: ChannelDuplexHandler {
     func channelInactive(context: ChannelHandlerContext) {
         if !closed {
             closed = true
-            stats.sideClosed()
+            observer.sideClosed(client: carriesUpload)
         }
         partner?.close()
         context.fireChannelInactive()

@@ -1,9 +1,10 @@
 import Foundation
 import LoupeCore
+import NIOCore
 
 /// The byte counts of one CONNECT tunnel, shared by its two glue handlers on one event loop;
 /// reports the totals once, when both sides have closed.
-final class TunnelStats {
+final class TunnelStats: RelayObserver {
     private var info: TunnelInfo
     private var openSides = 2
     private let onClosed: (TunnelInfo) -> Void
@@ -13,11 +14,11 @@ final class TunnelStats {
         self.onClosed = onClosed
     }
 
-    func count(_ bytes: Int, upload: Bool) {
-        if upload { info.bytesUp += bytes } else { info.bytesDown += bytes }
+    func observe(_ bytes: ByteBuffer, upload: Bool) {
+        if upload { info.bytesUp += bytes.readableBytes } else { info.bytesDown += bytes.readableBytes }
     }
 
-    func sideClosed() {
+    func sideClosed(client: Bool) {
         openSides -= 1
         if openSides == 0 { onClosed(info) }
     }

@@ -5,9 +5,9 @@ import CLoupeZlib
 ///
 /// A class because zlib keeps a pointer back to its `z_stream` and checks it on every call: the
 /// stream must stay at one address for its whole life.
-final class Inflater {
+package final class Inflater {
     /// The wrapper zlib should expect.
-    enum Wrapper {
+    package enum Wrapper {
         /// gzip or zlib, detected from the header (window bits 15 + 32).
         case automatic
         /// Bare deflate data without header or checksum (window bits -15).
@@ -17,7 +17,7 @@ final class Inflater {
     }
 
     /// The data is not valid for the expected wrapper.
-    struct Failure: Error {
+    package struct Failure: Error {
         var code: Int32
     }
 
@@ -28,7 +28,7 @@ final class Inflater {
     private let wrapper: Wrapper
     private var output: [UInt8]
     /// Whether the end of the compressed data was reached.
-    private(set) var isFinished = false
+    package private(set) var isFinished = false
     /// After the end: a chunk ended with 0x1F, which may be the first byte of another gzip member.
     private var holdsMemberStart = false
     /// After the end: the bytes that followed were not another gzip member, so everything up to
@@ -36,7 +36,7 @@ final class Inflater {
     private var ignoresRest = false
 
     /// A new stream, or nil when zlib cannot allocate one.
-    init?(wrapper: Wrapper) {
+    package init?(wrapper: Wrapper) {
         self.wrapper = wrapper
         stream = .allocate(capacity: 1)
         stream.initialize(to: z_stream())
@@ -64,7 +64,7 @@ final class Inflater {
     ///
     /// - Throws: ``Failure`` when the data is corrupt or not in the expected format.
     @discardableResult
-    func inflate(_ input: UnsafeRawBufferPointer, consume: (UnsafeRawBufferPointer) -> Bool) throws(Failure) -> Bool {
+    package func inflate(_ input: UnsafeRawBufferPointer, consume: (UnsafeRawBufferPointer) -> Bool) throws(Failure) -> Bool {
         var remaining = input
         while !remaining.isEmpty {
             if isFinished {

@@ -80,7 +80,7 @@ public struct Redactor: EventRedactor {
     // MARK: EventRedactor
 
     /// Redacts the request (URL, headers, body), the response (reason, headers, body), every
-    /// server-sent event, the error message and the request id, adding the hits to
+    /// server-sent event and WebSocket message, the error message and the request id, adding the hits to
     /// ``NetworkEvent/redactions``.
     public func redact(_ event: inout NetworkEvent) {
         var counts: [String: Int] = [:]
@@ -92,6 +92,11 @@ public struct Redactor: EventRedactor {
         }
         for index in event.sseEvents.indices {
             redactSSEEvent(&event.sseEvents[index], counts: &counts)
+        }
+        if var webSocket = event.webSocket {
+            event.webSocket = nil  // uniquely referenced while edited, as the response above
+            redactWebSocket(&webSocket, counts: &counts)
+            event.webSocket = webSocket
         }
         if let message = event.error?.message, let redacted = redactedText(message, counts: &counts) {
             event.error?.message = redacted
@@ -110,6 +115,30 @@ public struct Redactor: EventRedactor {
         var counts: [String: Int] = [:]
         redactSSEEvent(&sseEvent, counts: &counts)
         return counts
+    }
+
+    /// Redacts one WebSocket message: its text like an SSE `data` field (structurally when it is
+    /// JSON, by the pattern rules otherwise). A binary message has no text to redact.
+    public func redact(_ message: inout WebSocketMessage) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        redactWebSocketMessage(&message, counts: &counts)
+        return counts
+    }
+
+    func redactWebSocketMessage(_ message: inout WebSocketMessage, counts: inout [String: Int]) {
+        if let text = message.text, let redacted = redactedSSEData(text, counts: &counts) { message.text = redacted }
+    }
+
+    private func redactWebSocket(_ webSocket: inout WebSocketLog, counts: inout [String: Int]) {
+        for index in webSocket.messages.indices {
+            redactWebSocketMessage(&webSocket.messages[index], counts: &counts)
+        }
+        if let reason = webSocket.close?.reason, let redacted = redactedText(reason, counts: &counts) {
+            webSocket.close?.reason = redacted
+        }
+        if let error = webSocket.framingError, let redacted = redactedText(error, counts: &counts) {
+            webSocket.framingError = redacted
+        }
     }
 
     func redactRequest(_ request: inout CapturedRequest, counts: inout [String: Int]) {

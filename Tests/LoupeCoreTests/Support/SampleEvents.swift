@@ -5,7 +5,7 @@ import LoupeCore
 enum SampleEvents {
     static let start = Date(timeIntervalSince1970: 1_790_000_000.125)
 
-    static var all: [NetworkEvent] { [completeJSON, truncatedForm, streamingSSE, tunnel, failed, binaryGzip] }
+    static var all: [NetworkEvent] { [completeJSON, truncatedForm, streamingSSE, tunnel, failed, binaryGzip, webSocket] }
 
     static let completeJSON = NetworkEvent(
         id: UUID(uuidString: "0F1E2D3C-4B5A-4968-8776-655443322110")!,
@@ -56,6 +56,22 @@ enum SampleEvents {
         request: CapturedRequest(method: "CONNECT", url: "api.example.com:443"),
         response: CapturedResponse(status: 200, reason: "Connection Established"),
         tunnel: TunnelInfo(host: "api.example.com", port: 443, bytesUp: 517, bytesDown: 4096))
+
+    static let webSocket = NetworkEvent(
+        sequence: 7, source: .proxyReverse, state: .complete, startedAt: start,
+        timings: EventTimings(ttfb: 2, total: 900),
+        request: CapturedRequest(method: "GET", url: "http://127.0.0.1:8000/ws",
+                                 headers: [HTTPHeader(name: "Upgrade", value: "websocket")]),
+        response: CapturedResponse(status: 101, reason: "Switching Protocols"),
+        webSocket: WebSocketLog(
+            messages: [
+                WebSocketMessage(direction: .up, receivedAt: start.addingTimeInterval(0.01), opcode: .text, size: 21,
+                                 text: #"{"token":"[REDACTED:json-key]"}"#, compressed: true),
+                WebSocketMessage(direction: .down, receivedAt: start.addingTimeInterval(0.02), opcode: .binary, size: 3,
+                                 sha256: String(repeating: "0f", count: 32)),
+            ],
+            pings: 1, pongs: 1, close: WebSocketLog.Close(code: 1000, reason: "done", by: .up),
+            extensions: "permessage-deflate"))
 
     static let failed = NetworkEvent(
         sequence: 5, source: .proxyReverse, state: .failed, startedAt: start,
