@@ -26,15 +26,9 @@ extension ConsoleModel {
         case .added(let event), .updated(let event):
             upsert(event)
         case .sseAppended(let id, let sseEvent, let hits):
-            guard let serial = serialByID[id], var event = events[serial] else { return }
-            event.appendSSE(sseEvent, redactionHits: hits)
-            events[serial] = event
-            reevaluate(serial, event)
+            append(to: id) { $0.appendSSE(sseEvent, redactionHits: hits) }
         case .webSocketAppended(let id, let message, let hits):
-            guard let serial = serialByID[id], var event = events[serial] else { return }
-            event.appendWebSocket(message, redactionHits: hits)
-            events[serial] = event
-            reevaluate(serial, event)
+            append(to: id) { $0.appendWebSocket(message, redactionHits: hits) }
         case .evicted(let id):
             if remove(id: id) { evictedCount += 1 }
         case .removed(let id):
@@ -42,6 +36,18 @@ extension ConsoleModel {
         case .cleared:
             reset(to: [])
         }
+    }
+
+    /// Appends an SSE event or WebSocket message to a stored event. Its Events or Messages tab,
+    /// open and scrolled to the end, stays at the end: it follows the live stream.
+    private mutating func append(to id: UUID, _ appending: (inout NetworkEvent) -> Void) {
+        guard let serial = serialByID[id], var event = events[serial] else { return }
+        let following = screen == .detail(serial: serial) && detailTab == .events
+            && detailScroll >= detailLineCount - detailRows
+        appending(&event)
+        events[serial] = event
+        reevaluate(serial, event)
+        if following { detailScroll = max(0, detailLineCount - detailRows) }
     }
 
     /// Stores a new event as the newest, or replaces a stored one in place.

@@ -19,7 +19,7 @@ public struct DetailContent: Sendable {
         switch tab {
         case .request: requestLines()
         case .response: responseLines()
-        case .events: eventLines()
+        case .events: event.isWebSocket ? messageLines() : eventLines()
         case .timing: timingLines()
         case .redactions: redactionLines()
         }
@@ -28,6 +28,7 @@ public struct DetailContent: Sendable {
     /// The tab's title with a count where one helps: `Events (12)`, `Redactions (3)`.
     public func title(of tab: DetailTab) -> String {
         switch tab {
+        case .events where event.isWebSocket: "Messages (\(event.webSocket?.messages.count ?? 0))"
         case .events: "\(tab.title) (\(event.sseEvents.count))"
         case .redactions: "\(tab.title) (\(event.redactionCount))"
         default: tab.title
@@ -99,6 +100,51 @@ public struct DetailContent: Sendable {
             }
         }
         if !event.state.isFinal { lines += wrap("… streaming", .dim) }
+        return lines
+    }
+
+    /// A WebSocket connection's messages, oldest first: time, direction (`↑` client to server,
+    /// `↓` back), kind and size, then the text or the binary digest; the counters and close last.
+    private func messageLines() -> [ScreenLine] {
+        guard let log = event.webSocket else { return [] }
+        let prefixWidth = 13 + 2 + 7 + 9
+        var lines = [ScreenLine([
+            ScreenSegment(TerminalText.fitted("TIME", to: 13) + "  " + TerminalText.fitted("KIND", to: 7)
+                          + TerminalText.fitted("SIZE", to: 9) + "DATA", .header),
+        ])]
+        if log.messages.isEmpty { lines += wrap("No messages yet.", .dim) }
+        let dataWidth = max(10, width - prefixWidth)
+        for message in log.messages {
+            var data = message.text.map(TerminalText.sanitized) ?? "binary, sha256 \(message.sha256 ?? "unknown")"
+            if message.truncated { data += " …(truncated)" }
+            let kind = message.opcode.rawValue + (message.compressed ? "*" : "")
+            for (index, piece) in TerminalText.wrapped(data, to: dataWidth).enumerated() {
+                guard index == 0 else {
+                    lines.append(ScreenLine(String(repeating: " ", count: prefixWidth) + piece))
+                    continue
+                }
+                lines.append(ScreenLine([
+                    ScreenSegment(format.time(message.receivedAt, milliseconds: true) + " ", .dim),
+                    ScreenSegment(message.direction == .up ? "↑ " : "↓ ", .marker),
+                    ScreenSegment(TerminalText.fitted(kind, to: 7), .bold),
+                    ScreenSegment(TerminalText.fitted(EventFormat.bytes(message.size), to: 9)),
+                    ScreenSegment(piece, message.text == nil ? .dim : .plain),
+                ]))
+            }
+        }
+        lines.append(ScreenLine())
+        var summary = "\(log.pings) pings, \(log.pongs) pongs"
+        if log.droppedMessages > 0 { summary += ", \(log.droppedMessages) messages over the cap not kept" }
+        if let extensions = log.extensions { summary += "; extensions: \(extensions)" }
+        lines += wrap(summary, .dim)
+        if let close = log.close {
+            let who = close.by == .up ? "the client" : "the server"
+            let reason = close.reason.map { " \"\(TerminalText.sanitized($0))\"" } ?? ""
+            lines += wrap("Closed by \(who) with \(close.code.map(String.init) ?? "no code")\(reason).", .dim)
+        } else if !event.state.isFinal {
+            lines += wrap("… open", .dim)
+        }
+        if let error = log.framingError { lines += wrap(TerminalText.sanitized(error), .error) }
         return lines
     }
 

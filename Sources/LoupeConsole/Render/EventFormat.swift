@@ -95,10 +95,12 @@ public struct EventFormat: Sendable {
         return "\(count)B"
     }
 
-    /// The markers of an event: `SSE n` (events received so far), `TUN`, `ERR`, `RED`.
+    /// The markers of an event: `SSE n` (events received so far), `WS n` (WebSocket messages so
+    /// far), `TUN`, `ERR`, `RED`.
     public static func markers(_ event: NetworkEvent) -> String {
         var parts: [String] = []
         if event.isEventStream { parts.append("SSE \(event.sseEvents.count)") }
+        if let webSocket = event.webSocket { parts.append("WS \(webSocket.messages.count)") }
         if event.tunnel != nil || event.source == .tunnel { parts.append("TUN") }
         if event.error != nil || event.state == .failed { parts.append("ERR") }
         if event.redactionCount > 0 { parts.append("RED") }
