@@ -36,6 +36,9 @@ let package = Package(
         // Loupe's local certificate authority (LoupeProxy/TLS): the root and the leaves it signs.
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        // WebSocketClient (LoupeClient) and the sample backend's /ws endpoint.
+        .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
         .target(
@@ -75,7 +78,12 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "WSCompression", package: "swift-websocket"),
             ]
         ),
         // LoupeExport also depends on LoupeRedaction (DESIGN.md lists LoupeCore + ZIPFoundation):
@@ -234,6 +242,8 @@ let package = Package(
                 "ChatAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWSCompression", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -269,6 +279,8 @@ let package = Package(
                 "LoupeClient",
                 "LoupeRedaction",
                 "LoupeCore",
+                // The sample backend's /ws behind the proxy, with the WebSocketClient.
+                "LoupeProxy",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             ]
         ),

@@ -59,6 +59,10 @@ import ZIPFoundation
         let proxied = events.filter { $0.source == .proxyReverse }
         #expect(proxied.contains { !$0.sseEvents.isEmpty })
         #expect(proxied.contains { $0.response?.status == 503 })
+        // And the WebSocket conversation, message by message, its token redacted.
+        let socket = try #require(proxied.first { $0.isWebSocket })
+        #expect(socket.webSocket?.messages.map(\.direction) == [.up, .down])
+        #expect(socket.webSocket?.messages.first?.text?.contains(#""access_token":"[REDACTED:"#) == true)
 
         // The export of it all holds no secret the rules can find.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("demo-test-\(UUID().uuidString)")

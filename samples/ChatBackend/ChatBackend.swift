@@ -4,7 +4,7 @@ import Hummingbird
 import Logging
 
 /// The sample chat backend: a Hummingbird server for the chat API in `ChatAPI`, with an
-/// in-memory store, magic-link auth, SSE replies and injectable faults.
+/// in-memory store, magic-link auth, SSE replies, a WebSocket echo at `/ws` and injectable faults.
 ///
 /// ```swift
 /// let backend = ChatBackend(configuration: .init(port: 0))
@@ -41,6 +41,7 @@ public struct ChatBackend: Sendable {
     public func makeApplication(onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         Application(
             router: makeRouter(),
+            server: WebSocketEchoRoute.server(),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "loupe-sample-backend"),
             onServerRunning: { channel in
                 await onServerRunning(channel.localAddress?.port ?? 0)

@@ -2,13 +2,15 @@ import AsyncHTTPClient
 import ChatAPI
 import ChatBackend
 import Foundation
+import LoupeClient
 import NIOCore
 import NIOHTTP1
 
 extension DemoSession {
     /// The proxy's part of the script: an app without Loupe inside, making plain HTTP requests
-    /// through the reverse proxy (sign-in, models, a page of conversations, an injected 503 and a
-    /// streamed reply), which the proxy records in the same log.
+    /// through the reverse proxy (sign-in, models, a page of conversations, an injected 503, a
+    /// streamed reply and a WebSocket conversation on `/ws`), which the proxy records in the same
+    /// log.
     public func runThroughProxy(pass: Int = 1) async throws {
         let base = environment.proxyURL
         let tokens: ChatAPI.AuthTokens = try await step("proxy: sign in with a magic link") {
@@ -48,6 +50,16 @@ extension DemoSession {
             let body = try await response.body.collect(upTo: 1 << 20)
             guard String(buffer: body).contains("\"done\":true") else {
                 throw DemoError(step: "stream", reason: "the reply ended before its last event")
+            }
+        }
+        try await step("proxy: a WebSocket conversation (with a token in it)") {
+            let socketURL = base.replacingOccurrences(of: "http://", with: "ws://") + "/ws"
+            try await WebSocketClient(url: socketURL).connect { socket in
+                let status = #"{"type":"status","typing":true,"access_token":"\#(tokens.accessToken)"}"#
+                try await socket.send(status)
+                guard try await socket.receive() == .text(status) else {
+                    throw DemoError(step: "websocket", reason: "the echo did not come back")
+                }
             }
         }
     }

@@ -3,7 +3,8 @@
 # `websockets` package, installed by make deps): reverse mode with and without
 # permessage-deflate, forward mode with an absolute-form upgrade, intercepted wss:// through
 # CONNECT; text, binary, fragmented and 2 MB messages, ping/pong, close from either side, abrupt
-# closes, a malformed frame that must not disturb other connections; every message in the log API
+# closes, a malformed frame that must not disturb other connections; the sample backend's /ws
+# (hummingbird-websocket) behind the proxy; every message in the log API
 # (live too), redacted, and no secret anywhere in it.
 # Usage: scripts/e2e/websocket.sh PATH/TO/loupe
 set -uo pipefail
@@ -138,5 +139,40 @@ sleep 0.5
 intercepted=$(curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=kind:ws")
 has "the intercepted socket is logged with its messages" "$intercepted" '"intercepted":true.*"text":"hello"|"text":"hello".*"intercepted":true'
 lacks "no token from the intercepted socket" "$intercepted" "$secret"
+
+# --- The sample backend's /ws (hummingbird-websocket) behind the proxy ---------------------------
+backend="$(dirname "$loupe")/loupe-sample-backend"
+[ -x "$backend" ] || die "$backend is missing; build it with 'swift build'"
+"$backend" --port 0 >"$work/backend.out" 2>"$work/backend.err" &
+pids+=($!)
+for _ in $(seq 200); do grep -q "listening on" "$work/backend.out" 2>/dev/null && break; sleep 0.05; done
+backend_base=$(sed -n 's/.*listening on http:\/\/\([^ /]*\).*/\1/p' "$work/backend.out")
+[ -n "$backend_base" ] || die "the sample backend did not start: $(cat "$work/backend.err")"
+proxy_port=$(free_port)
+api_port=$(free_port)
+"$loupe" proxy --listen "127.0.0.1:$proxy_port" --api "127.0.0.1:$api_port" --quiet \
+    --upstream "http://$backend_base" 2>"$work/proxy.err" &
+pids+=($!)
+wait_for_port "$proxy_port" || die "loupe proxy did not start listening"
+wait_for_port "$api_port" || die "the log API did not start listening"
+for mode in "" --plain; do
+    run "Python client to the sample backend's /ws ${mode:-compressed}" 0 python3 "$peer" talk "ws://127.0.0.1:$proxy_port/ws" $mode
+    has "the sample backend echoes text ${mode:-compressed}" "$out" "^echo: hello$"
+    has "the sample backend echoes fragments ${mode:-compressed}" "$out" "^fragmented: frag-ment$"
+    has "the sample backend echoes 2 MB ${mode:-compressed}" "$out" "^big: 2000000$"
+    has "the sample backend closes normally ${mode:-compressed}" "$out" "^closed$"
+done
+sleep 0.5
+backend_events=$(curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=kind:ws")
+echo "$backend_events" >"$work/backend-events.json"
+summary=$(python3 -c '
+import json, sys
+for e in json.load(open(sys.argv[1])):
+    ws = e["webSocket"]
+    print(e["state"], len(ws["messages"]), (ws.get("close") or {}).get("code"), any(m["compressed"] for m in ws["messages"]))
+' "$work/backend-events.json")
+has "both sample-backend sockets logged, one compressed" "$summary" "complete 12 1000 True"
+has "both sample-backend sockets logged, one plain" "$summary" "complete 12 1000 False"
+lacks "no password from the sample backend's socket" "$backend_events" "hunter2hunter2"
 
 finish
