@@ -12,6 +12,7 @@ let benchmarks: [any Benchmark] = [
     ExportBenchmark(),
     ConsoleBenchmark(),
     ProxyBenchmark(),
+    WebSocketBenchmark(),
     HTTPSBenchmark(),
     RedactionRecallBenchmark(),
     SoakBenchmark(),
