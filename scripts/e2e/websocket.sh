@@ -17,6 +17,20 @@ pids=()
 on_exit() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done; }
 logs=("$work/proxy.err" "$work/server.err")
 
+# start_proxy ARGS…: starts `loupe proxy` with ARGS on free ports, sets $proxy_port and $api_port
+# and $proxy_pid, and waits for both to listen.
+start_proxy() {
+    proxy_port=$(free_port)
+    api_port=$(free_port)
+    "$loupe" proxy --listen "127.0.0.1:$proxy_port" --api "127.0.0.1:$api_port" "$@" 2>"$work/proxy.err" &
+    proxy_pid=$!
+    pids+=($proxy_pid)
+    wait_for_port "$proxy_port" || die "loupe proxy $* did not start listening"
+    wait_for_port "$api_port" || die "the log API did not start listening"
+}
+# stop_proxy: stops the proxy start_proxy started.
+stop_proxy() { kill "$proxy_pid" 2>/dev/null; wait "$proxy_pid" 2>/dev/null; }
+
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj /CN=localhost \
     -addext subjectAltName=DNS:localhost -keyout "$work/origin-key.pem" -out "$work/origin.pem" 2>/dev/null \
     || die "openssl could not make the origin's certificate"
@@ -30,13 +44,7 @@ wait_for_port "$ws_port" || die "the WebSocket test server did not start"
 wait_for_port "$wss_port" || die "the wss:// test server did not start"
 
 # --- Reverse mode -------------------------------------------------------------------------------
-proxy_port=$(free_port)
-api_port=$(free_port)
-"$loupe" proxy --listen "127.0.0.1:$proxy_port" --api "127.0.0.1:$api_port" --max-body 64kb \
-    --upstream "http://127.0.0.1:$ws_port" 2>"$work/proxy.err" &
-pids+=($!)
-wait_for_port "$proxy_port" || die "loupe proxy --upstream did not start listening"
-wait_for_port "$api_port" || die "the log API did not start listening"
+start_proxy --max-body 64kb --upstream "http://127.0.0.1:$ws_port"
 
 # The live feed is read while the conversations go through the proxy.
 curl -sN --max-time 8 "http://127.0.0.1:$api_port/v1/events/stream?filter=kind:ws" >"$work/feed.txt" 2>/dev/null &
@@ -104,33 +112,20 @@ has "the next connection echoes" "$out" "received: ping"
 sleep 0.5
 malformed=$(curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=kind:ws")
 has "the log says why frames stopped being read" "$malformed" '"framingError":"The client sent a malformed WebSocket frame: opcode 3 is reserved'
-kill "${pids[2]}" 2>/dev/null
-wait "${pids[2]}" 2>/dev/null
+stop_proxy
 
 # --- Forward mode: an absolute-form upgrade ----------------------------------------------------
-proxy_port=$(free_port)
-api_port=$(free_port)
-"$loupe" proxy --listen "127.0.0.1:$proxy_port" --api "127.0.0.1:$api_port" --quiet 2>"$work/proxy.err" &
-pids+=($!)
-wait_for_port "$proxy_port" || die "loupe proxy did not start listening"
-wait_for_port "$api_port" || die "the log API did not start listening"
+start_proxy --quiet
 run "forward mode relays an upgrade" 0 python3 "$peer" raw 127.0.0.1 "$proxy_port" "http://127.0.0.1:$ws_port/chat" "127.0.0.1:$ws_port" 818401020304716b6d63
 has "forward mode answers 101" "$out" "^HTTP/1.1 101"
 has "forward mode echoes" "$out" "received: ping"
 sleep 0.5
 forward=$(curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=kind:ws%20source:proxy-forward")
 has "forward mode logs both messages" "$forward" '"direction":"up"[^}]*"text":"ping".*"direction":"down"[^}]*"text":"ping"'
-kill "${pids[3]}" 2>/dev/null
-wait "${pids[3]}" 2>/dev/null
+stop_proxy
 
 # --- Intercepted wss:// through CONNECT ---------------------------------------------------------
-proxy_port=$(free_port)
-api_port=$(free_port)
-"$loupe" proxy --listen "127.0.0.1:$proxy_port" --api "127.0.0.1:$api_port" --connect-ports "$wss_port" --quiet \
-    --intercept localhost --ca-dir "$work/ca" --upstream-ca "$work/origin.pem" 2>"$work/proxy.err" &
-pids+=($!)
-wait_for_port "$proxy_port" || die "loupe proxy --intercept did not start listening"
-wait_for_port "$api_port" || die "the log API did not start listening"
+start_proxy --connect-ports "$wss_port" --quiet --intercept localhost --ca-dir "$work/ca" --upstream-ca "$work/origin.pem"
 run "wss:// through an intercepting proxy" 0 python3 "$peer" talk "wss://localhost:$wss_port/chat" \
     --proxy "http://127.0.0.1:$proxy_port" --ca "$work/ca/ca.pem"
 [ "$out" = "$conversation
@@ -148,13 +143,8 @@ pids+=($!)
 for _ in $(seq 200); do grep -q "listening on" "$work/backend.out" 2>/dev/null && break; sleep 0.05; done
 backend_base=$(sed -n 's/.*listening on http:\/\/\([^ /]*\).*/\1/p' "$work/backend.out")
 [ -n "$backend_base" ] || die "the sample backend did not start: $(cat "$work/backend.err")"
-proxy_port=$(free_port)
-api_port=$(free_port)
-"$loupe" proxy --listen "127.0.0.1:$proxy_port" --api "127.0.0.1:$api_port" --quiet \
-    --upstream "http://$backend_base" 2>"$work/proxy.err" &
-pids+=($!)
-wait_for_port "$proxy_port" || die "loupe proxy did not start listening"
-wait_for_port "$api_port" || die "the log API did not start listening"
+stop_proxy
+start_proxy --quiet --upstream "http://$backend_base"
 for mode in "" --plain; do
     run "Python client to the sample backend's /ws ${mode:-compressed}" 0 python3 "$peer" talk "ws://127.0.0.1:$proxy_port/ws" $mode
     has "the sample backend echoes text ${mode:-compressed}" "$out" "^echo: hello$"

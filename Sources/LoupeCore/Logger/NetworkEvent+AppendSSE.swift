@@ -8,8 +8,14 @@ extension NetworkEvent {
     ///   re-measuring the whole exchange.
     @discardableResult
     public mutating func appendSSE(_ sseEvent: SSEEvent, redactionHits: [String: Int]) -> Int {
-        var growth = sseEvent.storedSize
         sseEvents.append(sseEvent)
+        return sseEvent.storedSize + addStreamed(redactionHits: redactionHits)
+    }
+
+    /// Adds the redaction hits of one streamed piece (an SSE event, a WebSocket message) and marks
+    /// a pending exchange streaming; returns how much ``storedSize`` grew.
+    mutating func addStreamed(redactionHits: [String: Int]) -> Int {
+        var growth = 0
         for (rule, hits) in redactionHits where hits != 0 {
             if let previous = redactions[rule] {
                 redactions[rule] = previous + hits

@@ -10,18 +10,9 @@ extension NetworkEvent {
         var growth = message.storedSize
         if webSocket == nil {
             webSocket = WebSocketLog()
-            growth += 64
+            growth += WebSocketLog().storedSize
         }
         webSocket?.messages.append(message)
-        for (rule, hits) in redactionHits where hits != 0 {
-            if let previous = redactions[rule] {
-                redactions[rule] = previous + hits
-            } else {
-                redactions[rule] = hits
-                growth += Self.redactionEntryCost(rule)
-            }
-        }
-        if state == .pending { state = .streaming }
-        return growth
+        return growth + addStreamed(redactionHits: redactionHits)
     }
 }

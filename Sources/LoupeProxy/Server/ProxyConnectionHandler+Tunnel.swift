@@ -93,20 +93,27 @@ extension ProxyConnectionHandler {
         let clientSide = TunnelGlueHandler(observer: stats, carriesUpload: true)
         state = .closed
         do {
-            let pipeline = context.pipeline.syncOperations
-            try pipeline.addHandler(clientSide, position: .after(self))
-            // Removing the decoder hands any bytes read after the CONNECT head to us, and we pass
-            // them on to the glue; the glue buffers what it cannot forward before it is linked.
-            _ = pipeline.removeHandler(name: Self.encoderName)
-            // The decoder leaves later (on the next loop tick) and hands its leftovers straight to
-            // the glue, with no read-complete after them: flush them to the server then.
-            pipeline.removeHandler(name: Self.decoderName).assumeIsolated().whenSuccess { serverSide.flush() }
-            _ = pipeline.removeHandler(context: context)
-            TunnelGlueHandler.link(clientSide, serverSide)
+            try handOver(to: clientSide, relayingTo: serverSide, context: context)
         } catch {
             context.close(promise: nil)
             serverSide.close()
         }
+    }
+
+    /// Replaces the HTTP codec and this handler in the client's pipeline by `clientSide`, and
+    /// links it to `serverSide`, already in the other connection's pipeline: a relay of raw bytes.
+    func handOver(to clientSide: TunnelGlueHandler, relayingTo serverSide: TunnelGlueHandler,
+                  context: ChannelHandlerContext) throws {
+        let pipeline = context.pipeline.syncOperations
+        try pipeline.addHandler(clientSide, position: .after(self))
+        // Removing the decoder hands any bytes read after the request head to us, and we pass
+        // them on to the glue; the glue buffers what it cannot forward before it is linked.
+        _ = pipeline.removeHandler(name: Self.encoderName)
+        // The decoder leaves later (on the next loop tick) and hands its leftovers straight to
+        // the glue, with no read-complete after them: flush them to the server then.
+        pipeline.removeHandler(name: Self.decoderName).assumeIsolated().whenSuccess { serverSide.flush() }
+        _ = pipeline.removeHandler(context: context)
+        TunnelGlueHandler.link(clientSide, serverSide)
     }
 
     /// Answers 200 and hands the connection to HTTPS interception (`--intercept`): the client's

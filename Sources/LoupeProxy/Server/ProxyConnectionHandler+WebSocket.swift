@@ -43,13 +43,7 @@ extension ProxyConnectionHandler {
             _ = upstream.removeHandler(connection.handler)
             _ = upstream.removeHandler(name: Self.upstreamEncoderName)
             upstream.removeHandler(name: Self.upstreamDecoderName).assumeIsolated().whenSuccess { clientSide.flush() }
-
-            let client = context.pipeline.syncOperations
-            try client.addHandler(clientSide, position: .after(self))
-            _ = client.removeHandler(name: Self.encoderName)
-            client.removeHandler(name: Self.decoderName).assumeIsolated().whenSuccess { serverSide.flush() }
-            _ = client.removeHandler(context: context)
-            TunnelGlueHandler.link(clientSide, serverSide)
+            try handOver(to: clientSide, relayingTo: serverSide, context: context)
         } catch {
             context.close(promise: nil)
             connection.channel.close(promise: nil)
