@@ -13,6 +13,7 @@ struct WebSocketBenchmark: Benchmark {
     static let latencyMessages = 2_000
     static let throughputMessages = 20_000
     static let window = 100
+    static let warmUpMessages = 500
     static let targetAddedMilliseconds = 1.0
 
     func run(options: BenchmarkOptions) async throws -> [Measurement] {
@@ -54,12 +55,17 @@ struct WebSocketBenchmark: Benchmark {
     }
 
     static func measure(url: String, count: Int) async throws -> Figures {
-        let window = window, latencyMessages = latencyMessages
+        let window = window, latencyMessages = latencyMessages, warmUpMessages = warmUpMessages
         var configuration = WebSocketClient.Configuration()
         configuration.compression = false
         let result = Mutex<Figures?>(nil)
         try await WebSocketClient(url: url, configuration: configuration).connect { socket in
             let clock = ContinuousClock()
+            // Warm-up, not timed: first connections, allocations and JIT-compiled rules.
+            for number in 0..<warmUpMessages {
+                try await socket.send(message(number))
+                _ = try await socket.receive()
+            }
             var times: [Double] = []
             times.reserveCapacity(latencyMessages)
             for number in 0..<latencyMessages {

@@ -82,4 +82,16 @@ import Testing
         #expect(line.hasSuffix(" POST 200 api.example.com/conversations 123ms 2.1kB"))
         #expect(line.range(of: #"^\d\d:\d\d:\d\d\.\d{3} "#, options: .regularExpression) != nil)
     }
+
+    @Test func theAccessLogLineCountsAWebSocketsMessagesEachWay() {
+        var event = NetworkEvent(source: .proxyReverse, request: CapturedRequest(method: "GET", url: "http://127.0.0.1:8000/ws"))
+        event.response = CapturedResponse(status: 101)
+        event.timings.total = 5321
+        event.webSocket = WebSocketLog(messages: [
+            WebSocketMessage(direction: .up, opcode: .text, size: 1, text: "a"),
+            WebSocketMessage(direction: .down, opcode: .text, size: 1, text: "a"),
+            WebSocketMessage(direction: .down, opcode: .binary, size: 1, sha256: "00"),
+        ])
+        #expect(AccessLogLine.format(event).hasSuffix(" GET 101 127.0.0.1:8000/ws 5321ms ↑1 ↓2 messages"))
+    }
 }

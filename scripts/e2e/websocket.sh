@@ -164,5 +164,10 @@ for e in json.load(open(sys.argv[1])):
 has "both sample-backend sockets logged, one compressed" "$summary" "complete 12 1000 True"
 has "both sample-backend sockets logged, one plain" "$summary" "complete 12 1000 False"
 lacks "no password from the sample backend's socket" "$backend_events" "hunter2hunter2"
+stop_proxy
+start_proxy --quiet
+run "forward mode to the sample backend's /ws" 0 python3 "$peer" raw 127.0.0.1 "$proxy_port" "http://$backend_base/ws" "$backend_base" 818401020304716b6d63
+has "forward mode to the sample backend answers 101" "$out" "^HTTP/1.1 101"
+has "forward mode to the sample backend echoes" "$out" "received: ping"
 
 finish

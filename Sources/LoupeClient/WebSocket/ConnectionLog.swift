@@ -38,7 +38,7 @@ actor ConnectionLog {
         if opcode == .text {
             message.text = String(decoding: bytes, as: UTF8.self)
         } else {
-            message.sha256 = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+            message.sha256 = SHA256.hash(data: bytes).lowercaseHex
         }
         await logger.appendWebSocket(id: id, message)
     }

@@ -47,7 +47,7 @@ public struct HARWebSocketMessage: Codable, Sendable, Hashable {
         var digest = sha256
         var byteCount = size ?? 0
         if digest == nil, let bytes = Data(base64Encoded: data) {
-            digest = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+            digest = SHA256.hash(data: bytes).lowercaseHex
             byteCount = bytes.count
         }
         return WebSocketMessage(direction: direction, receivedAt: receivedAt, opcode: .binary, size: byteCount,

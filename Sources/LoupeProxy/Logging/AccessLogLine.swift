@@ -4,7 +4,8 @@ import LoupeCore
 /// One access-log line per finished exchange, built from the stored (already redacted) event:
 /// `12:00:01.234 POST 200 api.example.com/conversations 123ms 2.1kB`.
 ///
-/// Tunnels show bytes each way (`CONNECT 200 example.com:443 1520ms ↑1.2kB ↓48.0kB`); failures
+/// Tunnels show bytes each way (`CONNECT 200 example.com:443 1520ms ↑1.2kB ↓48.0kB`), WebSocket
+/// connections messages each way (`GET 101 api.example.com/ws 5321ms ↑6 ↓6 messages`); failures
 /// show the error kind in place of the size.
 public enum AccessLogLine {
     /// The line for `event`, in local time.
@@ -20,6 +21,9 @@ public enum AccessLogLine {
             parts.append(error.kind.rawValue)
         } else if let tunnel = event.tunnel {
             parts.append("↑\(size(tunnel.bytesUp)) ↓\(size(tunnel.bytesDown))")
+        } else if let webSocket = event.webSocket {
+            let up = webSocket.messages.filter { $0.direction == .up }
+            parts.append("↑\(up.count) ↓\(webSocket.messages.count - up.count) messages")
         } else {
             parts.append(size(event.response?.body?.originalSize ?? 0))
         }

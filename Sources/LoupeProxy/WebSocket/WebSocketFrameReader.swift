@@ -219,8 +219,10 @@ final class WebSocketFrameReader {
     /// Counts, digests and keeps (up to the limit) decoded payload bytes.
     private func keep(_ bytes: UnsafeRawBufferPointer) {
         message!.size += bytes.count
-        message!.hasher.update(bufferPointer: bytes)
-        guard message!.opcode == .text else { return }
+        guard message!.opcode == .text else {
+            message!.hasher.update(bufferPointer: bytes)  // a binary message keeps only its digest
+            return
+        }
         let room = limit - message!.kept.count
         if bytes.count > room { message!.truncated = true }
         if room > 0 { message!.kept.append(contentsOf: bytes.prefix(room)) }
@@ -235,11 +237,11 @@ final class WebSocketFrameReader {
         }
         guard let message else { throw ReadError(message: "a final frame arrived with no message.") }
         self.message = nil
-        let digest = message.hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        let isText = message.opcode == .text
         return .message(WebSocketMessage(
             direction: direction, receivedAt: Date(), opcode: message.opcode, size: message.size,
-            text: message.opcode == .text ? String(decoding: message.kept, as: UTF8.self) : nil,
-            sha256: message.opcode == .binary && !message.truncated ? digest : nil,
+            text: isText ? String(decoding: message.kept, as: UTF8.self) : nil,
+            sha256: !isText && !message.truncated ? message.hasher.finalize().lowercaseHex : nil,
             truncated: message.truncated, compressed: message.compressed))
     }
 

@@ -132,7 +132,7 @@ extension BodyCapture {
                 && BodyCapture.looksLikeText(kept.prefix(BodyCapture.sniffLength),
                                              isComplete: decodedSize <= BodyCapture.sniffLength)
             guard isText else {
-                let digest = completelyDecoded ? Self.hex(hasher.finalize()) : nil
+                let digest = completelyDecoded ? hasher.finalize().lowercaseHex : nil
                 return CapturedBody(contentType: contentType, originalSize: wireSize,
                                     omitted: .init(reason: .binary, sha256: digest), decodedFrom: decodedFrom)
             }
@@ -176,15 +176,5 @@ extension BodyCapture {
             return bytes[0] & 0x0F == 8 && (UInt16(bytes[0]) << 8 | UInt16(bytes[1])) % 31 == 0
         }
 
-        static func hex(_ digest: SHA256.Digest) -> String {
-            let digits = Array("0123456789abcdef".utf8)
-            var result: [UInt8] = []
-            result.reserveCapacity(64)
-            for byte in digest {
-                result.append(digits[Int(byte >> 4)])
-                result.append(digits[Int(byte & 0x0F)])
-            }
-            return String(decoding: result, as: UTF8.self)
-        }
     }
 }

@@ -68,7 +68,7 @@ extension RuleSet {
 
         var hasher = SHA256()
         for source in sources { hasher.update(data: source.data) }
-        let sha256 = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        let sha256 = hasher.finalize().lowercaseHex
         let extra = sources.count - defaultCount
         let name = (includeDefaults ? "default" : "custom") + (includeDefaults && extra == 0 ? "" : "+\(extra)")
         return merging(files, sha256: sha256, id: "\(name)@\(sha256.prefix(8))")
