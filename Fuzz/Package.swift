@@ -38,6 +38,11 @@ let package = Package(
         fuzzer("FuzzJSONRedactor", [.product(name: "LoupeRedaction", package: "Loupe")]),
         fuzzer("FuzzBodyDecoding", ["CFuzzZlib", .product(name: "LoupeRedaction", package: "Loupe")]),
         fuzzer("FuzzHeaders", [.product(name: "LoupeRedaction", package: "Loupe")]),
+        fuzzer("FuzzWebSocketFrames", [
+            .product(name: "LoupeProxy", package: "Loupe"),
+            .product(name: "LoupeCore", package: "Loupe"),
+            .product(name: "NIOCore", package: "swift-nio"),
+        ]),
         fuzzer("FuzzProxyRequest", [
             .product(name: "LoupeProxy", package: "Loupe"),
             .product(name: "LoupeCore", package: "Loupe"),

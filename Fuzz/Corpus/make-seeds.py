@@ -117,3 +117,30 @@ requests = {
 }
 for i, (name, text) in enumerate(requests.items()):
     write("FuzzProxyRequest", name, bytes([1 if name.startswith("reverse") or name == "pipelined" else 0, i * 13]) + text.encode("latin-1"))
+
+# WebSocket side reader: [chunk seed] [flags: limit choice, 0x10 deflate] frames
+def ws_frame(opcode, payload, fin=True, mask=None, rsv1=False):
+    head = bytes([(0x80 if fin else 0) | (0x40 if rsv1 else 0) | opcode])
+    masked = 0x80 if mask else 0
+    if len(payload) < 126:
+        head += bytes([masked | len(payload)])
+    elif len(payload) < 65536:
+        head += bytes([masked | 126]) + len(payload).to_bytes(2, "big")
+    else:
+        head += bytes([masked | 127]) + len(payload).to_bytes(8, "big")
+    if not mask:
+        return head + payload
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+
+frames = {
+    "text-masked": (2, ws_frame(1, b"hello", mask=b"\x01\x02\x03\x04")),
+    "fragments-and-control": (3, ws_frame(1, b"frag-", fin=False) + ws_frame(9, b"ping") + ws_frame(0, b"ment")
+                              + ws_frame(8, b"\x03\xe8bye")),
+    "long-frame": (1, ws_frame(1, b"x" * 400, mask=b"\x0a\x0b\x0c\x0d") + ws_frame(2, b"\x00\x01")),
+    # "hello" twice, deflated with a shared window (Python's zlib, wbits -15, sync flush, tail removed).
+    "compressed": (0x12, ws_frame(1, bytes([0xCA, 0x48, 0xCD, 0xC9, 0xC9, 0x07, 0x00]), rsv1=True)
+                   + ws_frame(1, bytes([0xCA, 0x00, 0x11, 0x00, 0x00]), rsv1=True)),
+    "reserved-opcode": (0, ws_frame(3, b"xx") + ws_frame(1, b"later")),
+}
+for i, (name, (flags, data)) in enumerate(frames.items()):
+    write("FuzzWebSocketFrames", name, bytes([i * 17 + 3, flags]) + data)

@@ -125,7 +125,8 @@ has "forward mode logs both messages" "$forward" '"direction":"up"[^}]*"text":"p
 stop_proxy
 
 # --- Intercepted wss:// through CONNECT ---------------------------------------------------------
-start_proxy --connect-ports "$wss_port" --quiet --intercept localhost --ca-dir "$work/ca" --upstream-ca "$work/origin.pem"
+start_proxy --connect-ports "$wss_port,$ws_port" --quiet --intercept 'localhost,127\.0\.0\.1' --ca-dir "$work/ca" \
+    --upstream-ca "$work/origin.pem"
 run "wss:// through an intercepting proxy" 0 python3 "$peer" talk "wss://localhost:$wss_port/chat" \
     --proxy "http://127.0.0.1:$proxy_port" --ca "$work/ca/ca.pem"
 [ "$out" = "$conversation
@@ -134,6 +135,17 @@ sleep 0.5
 intercepted=$(curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=kind:ws")
 has "the intercepted socket is logged with its messages" "$intercepted" '"intercepted":true.*"text":"hello"|"text":"hello".*"intercepted":true'
 lacks "no token from the intercepted socket" "$intercepted" "$secret"
+# A ws:// connection opened with CONNECT (what the websockets package and browsers do through an
+# HTTP proxy): under --intercept, plain HTTP inside a tunnel is read like any other request.
+run "ws:// through CONNECT to an intercepting proxy" 0 python3 "$peer" talk "ws://127.0.0.1:$ws_port/chat" \
+    --proxy "http://127.0.0.1:$proxy_port" --plain
+[ "$out" = "$conversation
+closed" ] && pass || fail "the ws:// conversation through CONNECT went wrong: $out"
+sleep 0.5
+tunnelled=$(curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=kind:ws%20host:127.0.0.1")
+has "the ws:// socket inside the tunnel is logged message by message" "$tunnelled" '"source":"proxy-forward".*"text":"hello"|"text":"hello".*"source":"proxy-forward"'
+lacks "the ws:// socket inside the tunnel is not marked as TLS" "$tunnelled" '"intercepted":true'
+lacks "no password from the ws:// socket inside the tunnel" "$tunnelled" "hunter2hunter2"
 
 # --- The sample backend's /ws (hummingbird-websocket) behind the proxy ---------------------------
 backend="$(dirname "$loupe")/loupe-sample-backend"

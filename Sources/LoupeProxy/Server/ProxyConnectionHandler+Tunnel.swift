@@ -128,8 +128,21 @@ extension ProxyConnectionHandler {
             let pipeline = context.pipeline.syncOperations
             let sni = TLSInterception.sniHandler(host: host, port: port, interception: interception, shared: shared,
                                                  channel: context.channel)
-            try pipeline.addHandler(sni, position: .after(self))
-            // The decoder hands any bytes read after the CONNECT head to the SNI handler as it leaves.
+            let shared = shared
+            let sniffer = TunnelContentSniffer { tls, sniffer in
+                let pipeline = context.channel.pipeline.syncOperations
+                if tls {
+                    try pipeline.addHandler(sni.handler, position: .after(sniffer))
+                } else {
+                    // Plain HTTP inside the tunnel: no handshake to wait for.
+                    sni.abandon()
+                    let origin = InterceptedOrigin(upstream: ProxyUpstream(host: host, port: port, usesTLS: false),
+                                                   serverName: host)
+                    try shared.addHTTPServerHandlers(to: pipeline, origin: origin)
+                }
+            }
+            try pipeline.addHandler(sniffer, position: .after(self))
+            // The decoder hands any bytes read after the CONNECT head to the sniffer as it leaves.
             _ = pipeline.removeHandler(name: Self.encoderName)
             _ = pipeline.removeHandler(name: Self.decoderName)
             _ = pipeline.removeHandler(context: context)

@@ -184,7 +184,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             rejectMalformed(.badRequest, "The request line has no HTTP version (an HTTP/0.9 request); Loupe speaks HTTP/1.1.",
                             context: context)
         case is HTTPParserError:
-            if let origin, case .idle = state {
+            if let origin, origin.upstream.usesTLS, case .idle = state {
                 // Inside an intercepted tunnel, most often a client that speaks only HTTP/2 (its
                 // ALPN offer found no match, and it went on regardless).
                 let failure = ClientHandshakeObserver.failureEvent(host: origin.upstream.host, port: origin.upstream.port,
@@ -582,7 +582,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// The TLS facts known when an exchange starts: the client side of an intercepted tunnel,
     /// or nil for a plain-HTTP upstream; the upstream side is added when its response arrives.
     private func tlsFacts(for target: ProxyTarget, context: ChannelHandlerContext) -> TLSInfo? {
-        if let origin {
+        if let origin, origin.upstream.usesTLS {
             if clientTLS == nil {
                 let pipeline = context.pipeline.syncOperations
                 clientTLS = (version: (try? pipeline.handler(type: NIOSSLServerHandler.self).tlsVersion)?.loggedName,

@@ -11,9 +11,10 @@ import NIOTLS
 /// like any others, sent on to the real host over TLS.
 enum TLSInterception {
     /// The handler that waits for the ClientHello of a tunnel to `host:port` on `channel`, and
-    /// replaces itself with TLS termination and the HTTP proxy pipeline.
+    /// replaces itself with TLS termination and the HTTP proxy pipeline; and what disarms its
+    /// handshake deadline and failure report when the tunnel turns out to carry plain HTTP.
     static func sniHandler(host: String, port: Int, interception: HTTPSInterception, shared: ProxyContext,
-                           channel: any Channel) -> ByteToMessageHandler<SNIHandler> {
+                           channel: any Channel) -> (handler: ByteToMessageHandler<SNIHandler>, abandon: () -> Void) {
         // The observer exists from the 200 on, so a client that never sends its ClientHello (or
         // never finishes the handshake) is closed and logged when the deadline passes.
         let observer = ClientHandshakeObserver(failure: ClientHandshakeObserver.failureEvent(host: host, port: port, serverName: host),
@@ -25,7 +26,7 @@ enum TLSInterception {
         channel.closeFuture.assumeIsolated().whenComplete { _ in
             boundObserver.value.settle(failure: "The client closed the tunnel to \(host):\(port) before completing its TLS handshake; if it does not trust Loupe's CA, run `loupe ca` to see how to trust it.")
         }
-        return ByteToMessageHandler(SNIHandler { result in
+        let handler = ByteToMessageHandler(SNIHandler { result in
             let serverName: String
             switch result {
             case .hostname(let name): serverName = name.lowercased()
@@ -51,6 +52,7 @@ enum TLSInterception {
                     throw error
                 }
         })
+        return (handler, { boundObserver.value.settle(failure: nil) })
     }
 
     /// The server side of an intercepted handshake: the leaf and its chain, HTTP/1.1 offered in
