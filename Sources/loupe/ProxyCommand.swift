@@ -44,6 +44,9 @@ struct ProxyCommand: AsyncParsableCommand {
                 curl -p -x http://127.0.0.1:8080 https://example.com/
               Reverse proxy in front of one API:
                 loupe proxy --upstream https://api.example.com --listen 127.0.0.1:9000
+              WebSocket messages of a chat backend, then only the server's (log API):
+                loupe proxy --upstream http://127.0.0.1:8000 --max-ws-messages 50000
+                curl 'http://127.0.0.1:9901/v1/events?filter=kind:ws%20ws.dir:down'
               Watch the exchanges in the console, not the access log (q stops the proxy):
                 loupe proxy --upstream http://127.0.0.1:8000 --console
               Keep only failures, at most 64 KiB of each body, with extra rules:

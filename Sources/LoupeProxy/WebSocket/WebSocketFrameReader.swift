@@ -96,7 +96,7 @@ final class WebSocketFrameReader {
                     if let key = frame.maskKey, let maskKey = WebSocketMaskingKey(key) {
                         slice.webSocketUnmask(maskKey, indexOffset: offset)
                     }
-                    try take(slice)
+                    take(slice)
                     let left = remaining - UInt64(count)
                     position = left == 0 ? .boundary : .passing(remaining: left, header: frame, offset: offset + count)
                     if left == 0, frame.isFinal { outputs.append(try finishMessage()) }
@@ -140,7 +140,7 @@ final class WebSocketFrameReader {
         }
         guard frame.opcode < 0x8 else { throw ReadError(message: "a control frame is longer than 125 bytes.") }
         // Too long to decode whole: a data frame, taken as it streams.
-        try begin(opcode: frame.opcode, final: frame.isFinal, compressed: frame.isCompressed)
+        try begin(opcode: frame.opcode, compressed: frame.isCompressed)
         position = .passing(remaining: frame.payloadLength, header: frame, offset: 0)
     }
 
@@ -164,14 +164,14 @@ final class WebSocketFrameReader {
             let reason = payload.readString(length: payload.readableBytes).flatMap { $0.isEmpty ? nil : $0 }
             outputs.append(.close(code: code, reason: reason))
         default:
-            try begin(opcode: UInt8(webSocketOpcode: frame.opcode), final: frame.fin, compressed: frame.rsv1)
-            try take(frame.unmaskedData)
+            try begin(opcode: UInt8(webSocketOpcode: frame.opcode), compressed: frame.rsv1)
+            take(frame.unmaskedData)
             if frame.fin { outputs.append(try finishMessage()) }
         }
     }
 
     /// Starts a message at a data frame's header, or checks that a continuation has one to continue.
-    private func begin(opcode: UInt8, final: Bool, compressed: Bool) throws {
+    private func begin(opcode: UInt8, compressed: Bool) throws {
         switch opcode {
         case 0x0:
             guard message != nil else { throw ReadError(message: "a continuation frame arrived with no message to continue.") }
@@ -188,7 +188,7 @@ final class WebSocketFrameReader {
     }
 
     /// Takes payload bytes of the current message (unmasked): inflated first when compressed.
-    private func take(_ payload: ByteBuffer) throws {
+    private func take(_ payload: ByteBuffer) {
         guard message != nil else { return }
         payload.withUnsafeReadableBytes { bytes in
             if message!.compressed {
