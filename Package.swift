@@ -38,6 +38,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         // WebSocketClient (LoupeClient) and the sample backend's /ws endpoint.
         .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
+        // HTTP/2 in the proxy (client and upstream legs).
+        .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
+        // A real gRPC client and server for the proxy's HTTP/2 tests (tests only).
+        .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", from: "2.9.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
@@ -147,6 +152,7 @@ let package = Package(
                 // WebSocket frames read along a relayed connection (LoupeProxy/WebSocket).
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -370,6 +376,9 @@ let package = Package(
             name: "LoupeProxyTests",
             dependencies: [
                 "TestServerSupport",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 "LoupeProxy",
                 "LoupeRedaction",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -2,7 +2,7 @@
 # Installs what Loupe needs from the system, and nothing when it is all present.
 set -euo pipefail
 
-packages=(libpcre2-dev libncurses-dev zlib1g-dev tmux pkg-config python3-jsonschema curl openssl wrk valgrind)
+packages=(libpcre2-dev libncurses-dev zlib1g-dev tmux pkg-config python3-jsonschema curl openssl wrk valgrind nghttp2-client nghttp2-server)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

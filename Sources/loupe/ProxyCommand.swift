@@ -27,7 +27,10 @@ struct ProxyCommand: AsyncParsableCommand {
             proxy: every request goes to that server, Host rewritten. Bodies stream through; the \
             log keeps a copy of at most --max-body bytes, decoded from gzip/deflate. Event \
             streams are forwarded chunk by chunk and logged event by event; WebSocket upgrades \
-            pass through, and each message is logged as it completes. Everything is \
+            pass through, and each message is logged as it completes. Clients may speak HTTP/2 \
+            (h2 in ALPN under --intercept, prior knowledge on the plain listener), each stream \
+            one exchange; upstreams get HTTP/2 when they pick it in ALPN, and over plain TCP for \
+            gRPC (see --upstream-http); gRPC messages are logged one by one. Everything is \
             redacted with the built-in rules (and --rules) before it is stored or printed.
 
             One line per exchange goes to standard error unless --quiet:
@@ -59,6 +62,9 @@ struct ProxyCommand: AsyncParsableCommand {
                 loupe proxy --intercept
                 curl -x http://127.0.0.1:8080 --cacert "$(loupe ca path)" https://api.example.com/
                 loupe proxy --intercept 'api\\.example\\.com,:8443$' --ignore-hosts 'pinned\\.example\\.com'
+              HTTP/2 with prior knowledge, and a gRPC server behind the proxy:
+                curl --http2-prior-knowledge http://127.0.0.1:9000/
+                loupe proxy --upstream http://127.0.0.1:50051 --listen 127.0.0.1:9000
               An HTTPS upstream with a private CA, or a self-signed one (never in production):
                 loupe proxy --upstream https://127.0.0.1:8443 --upstream-ca dev-ca.pem
                 loupe proxy --upstream https://127.0.0.1:8443 --upstream-insecure
@@ -85,7 +91,7 @@ struct ProxyCommand: AsyncParsableCommand {
     var maxBody = "1mb"
 
     @Option(name: .customLong("max-ws-messages"),
-            help: ArgumentHelp("The most messages kept per WebSocket connection; later ones are only counted.", valueName: "n"))
+            help: ArgumentHelp("The most messages kept per WebSocket connection or gRPC call; later ones are only counted.", valueName: "n"))
     var maxWebSocketMessages = 10_000
 
     @Option(name: .customLong("buffer-events"), help: ArgumentHelp("The most exchanges kept in the log.", valueName: "n"))
@@ -128,6 +134,9 @@ struct ProxyCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("upstream-insecure"), help: "Do not verify HTTPS upstreams' certificates (for a self-signed development server); every event says so.")
     var upstreamInsecure = false
+
+    @Option(name: .customLong("upstream-http"), help: ArgumentHelp("The HTTP version spoken to upstreams: auto (HTTPS: what the server picks in ALPN, h2 or http/1.1; plain HTTP: HTTP/2 with prior knowledge for gRPC, else 1.1), 1.1, or 2 (prior knowledge over plain HTTP).", valueName: "auto|1.1|2"))
+    var upstreamHTTP: UpstreamHTTPVersion = .automatic
 
     @Flag(name: .customLong("allow-remote"), help: "Allow listening on a non-loopback address.")
     var allowRemote = false
@@ -208,6 +217,7 @@ struct ProxyCommand: AsyncParsableCommand {
         }
         configuration.upstreamCAFiles = upstreamCA
         configuration.upstreamInsecure = upstreamInsecure
+        configuration.upstreamHTTPVersion = upstreamHTTP
         configuration.interception = try interception()
         if upstreamInsecure {
             Terminal.printError(Terminal.paint("loupe proxy: WARNING: HTTPS upstream certificates are NOT verified (--upstream-insecure); anyone on the path can read and change this traffic.", .red, enabled: Terminal.colorEnabled(for: STDERR_FILENO)))
@@ -387,4 +397,12 @@ struct ProxyCommand: AsyncParsableCommand {
         }
         return result.isEmpty ? nil : result
     }
+}
+
+extension UpstreamHTTPVersion: ExpressibleByArgument {
+    public init?(argument: String) {
+        self.init(rawValue: argument == "2.0" || argument == "h2" ? "2" : argument == "1" ? "1.1" : argument)
+    }
+
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
 }

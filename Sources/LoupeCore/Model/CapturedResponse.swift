@@ -6,6 +6,9 @@ public struct CapturedResponse: Codable, Sendable, Hashable {
     public var httpVersion: String
     public var headers: [HTTPHeader]
     public var body: CapturedBody?
+    /// The trailer section sent after the body (HTTP/2 and chunked HTTP/1.1; gRPC's
+    /// `grpc-status` lives there), redacted like headers; nil when there was none.
+    public var trailers: [HTTPHeader]?
 
     public init(status: Int, reason: String = "", httpVersion: String = "HTTP/1.1",
                 headers: [HTTPHeader] = [], body: CapturedBody? = nil) {

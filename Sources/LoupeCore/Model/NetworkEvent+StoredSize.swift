@@ -7,6 +7,7 @@ extension NetworkEvent {
         if let response { size += response.storedSize }
         for event in sseEvents { size += event.storedSize }
         if let webSocket { size += webSocket.storedSize }
+        if let grpc { size += 48 + grpc.messages.count * 112 + (grpc.statusMessage?.storedSize ?? 0) }
         if let tunnel { size += tunnel.host.storedSize + 32 }
         if let error { size += error.kind.rawValue.storedSize + error.message.storedSize }
         size += requestID?.storedSize ?? 0
@@ -31,7 +32,7 @@ extension CapturedRequest {
 
 extension CapturedResponse {
     var storedSize: Int {
-        16 + reason.storedSize + httpVersion.storedSize + headers.storedSize + (body?.storedSize ?? 0)
+        16 + reason.storedSize + httpVersion.storedSize + headers.storedSize + (trailers?.storedSize ?? 0) + (body?.storedSize ?? 0)
     }
 }
 

@@ -47,6 +47,8 @@ public struct NetworkEvent: Codable, Sendable, Hashable, Identifiable {
     public var sseEvents: [SSEEvent]
     /// The messages and close of a WebSocket connection, once the server switched protocols.
     public var webSocket: WebSocketLog?
+    /// The messages and status of a gRPC call.
+    public var grpc: GRPCLog?
     public var tunnel: TunnelInfo?
     /// The TLS facts of a proxied HTTPS exchange (intercepted, or to an HTTPS upstream).
     public var tls: TLSInfo?
@@ -69,6 +71,7 @@ public struct NetworkEvent: Codable, Sendable, Hashable, Identifiable {
         response: CapturedResponse? = nil,
         sseEvents: [SSEEvent] = [],
         webSocket: WebSocketLog? = nil,
+        grpc: GRPCLog? = nil,
         tunnel: TunnelInfo? = nil,
         tls: TLSInfo? = nil,
         error: EventError? = nil,
@@ -86,6 +89,7 @@ public struct NetworkEvent: Codable, Sendable, Hashable, Identifiable {
         self.response = response
         self.sseEvents = sseEvents
         self.webSocket = webSocket
+        self.grpc = grpc
         self.tunnel = tunnel
         self.tls = tls
         self.error = error
@@ -103,6 +107,11 @@ public struct NetworkEvent: Codable, Sendable, Hashable, Identifiable {
     /// Whether this event is a WebSocket connection (the upgrade was accepted).
     public var isWebSocket: Bool { webSocket != nil }
 
+    /// Whether this event is a gRPC call (by content type or by messages seen).
+    public var isGRPC: Bool {
+        grpc != nil || request.headers.contains { $0.name.lowercased() == "content-type" && $0.value.lowercased().hasPrefix("application/grpc") }
+    }
+
     /// Total redactions applied to this event, over all rules.
     public var redactionCount: Int { redactions.values.reduce(0, +) }
 }
@@ -110,7 +119,7 @@ public struct NetworkEvent: Codable, Sendable, Hashable, Identifiable {
 extension NetworkEvent {
     // Stable JSON keys; optional members are omitted when nil except where noted in the schema.
     private enum CodingKeys: String, CodingKey {
-        case id, sequence, source, state, startedAt, timings, request, response, sseEvents, webSocket, tunnel, tls,
+        case id, sequence, source, state, startedAt, timings, request, response, sseEvents, webSocket, grpc, tunnel, tls,
              error, requestID, attempt, redactions
     }
 
@@ -126,6 +135,7 @@ extension NetworkEvent {
         response = try container.decodeIfPresent(CapturedResponse.self, forKey: .response)
         sseEvents = try container.decodeIfPresent([SSEEvent].self, forKey: .sseEvents) ?? []
         webSocket = try container.decodeIfPresent(WebSocketLog.self, forKey: .webSocket)
+        grpc = try container.decodeIfPresent(GRPCLog.self, forKey: .grpc)
         tunnel = try container.decodeIfPresent(TunnelInfo.self, forKey: .tunnel)
         tls = try container.decodeIfPresent(TLSInfo.self, forKey: .tls)
         error = try container.decodeIfPresent(EventError.self, forKey: .error)

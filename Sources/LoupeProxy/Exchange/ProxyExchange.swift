@@ -29,9 +29,14 @@ final class ProxyExchange {
     /// The `Sec-WebSocket-Extensions` the upstream accepted in its 101.
     var webSocketExtensions: String?
 
+    /// The trailer section the upstream ended its response with, if any.
+    var responseTrailers: HTTPHeaders?
+
     var requestEnded = false
     var responseHeadSent = false
     var responseEnded = false
+    /// Whether the exchange's end has been sent to the log.
+    var finishLogged = false
     /// Whether the upstream connection may carry the next request.
     var upstreamReusable = true
     var closeClientAfterResponse: Bool
@@ -41,6 +46,13 @@ final class ProxyExchange {
     /// once its response arrives.
     var tls: TLSInfo?
 
+    /// The messages of a gRPC call, read from both bodies as they pass; nil for other exchanges.
+    private(set) var grpc: GRPCLog?
+    private var grpcRequest: GRPCMessageReader?
+    private var grpcResponse: GRPCMessageReader?
+    /// How many gRPC messages the log keeps; later ones are only counted.
+    private let maxGRPCMessages: Int
+
     private var requestCapture: BodyCapture.Accumulator?
     private var responseCapture: BodyCapture.Accumulator?
     private var sseParser: SSEParser?
@@ -48,7 +60,13 @@ final class ProxyExchange {
     private var responseContentType: String?
 
     init(method: HTTPMethod, clientVersion: HTTPVersion, target: ProxyTarget, clientWantsClose: Bool,
-         expectsContinue: Bool, requestFraming: ProxyHeaders.Framing, requestHeaders: HTTPHeaders, captureLimit: Int) {
+         expectsContinue: Bool, requestFraming: ProxyHeaders.Framing, requestHeaders: HTTPHeaders, captureLimit: Int,
+         maxGRPCMessages: Int = 10_000) {
+        self.maxGRPCMessages = maxGRPCMessages
+        if ProxyHeaders.isGRPC(requestHeaders) {
+            grpc = GRPCLog()
+            grpcRequest = GRPCMessageReader(direction: .up)
+        }
         self.method = method
         self.clientVersion = clientVersion
         self.target = target
@@ -69,13 +87,32 @@ final class ProxyExchange {
     /// The pending event recorded when the request head arrives.
     func pendingEvent(source: NetworkEvent.Source, headers: HTTPHeaders) -> NetworkEvent {
         NetworkEvent(id: id, source: source, startedAt: startedAt,
-                     request: CapturedRequest(method: method.rawValue, url: target.url,
+                     request: CapturedRequest(method: method.rawValue, url: target.url, httpVersion: clientVersion.loggedName,
                                               headers: ProxyHeaders.captured(headers)),
                      tls: tls)
     }
 
     func captureRequest(_ chunk: ByteBuffer) {
         requestCapture?.append(chunk.readableBytesView)
+        if grpcRequest != nil { keep(grpcRequest!.read(chunk)) }
+    }
+
+    private func keep(_ messages: [GRPCMessage]) {
+        for message in messages {
+            if grpc!.messages.count < maxGRPCMessages {
+                grpc!.messages.append(message)
+            } else {
+                grpc!.droppedMessages += 1
+            }
+        }
+    }
+
+    /// Takes a gRPC call's outcome from the trailers, or from the response head of a
+    /// trailers-only response.
+    func readGRPCStatus(from headers: HTTPHeaders) {
+        guard grpc != nil, let status = headers.first(name: "grpc-status").flatMap({ Int($0) }) else { return }
+        grpc!.status = status
+        grpc!.statusMessage = headers.first(name: "grpc-message").map { $0.removingPercentEncoding ?? $0 }
     }
 
     /// The captured request body once the request ended, or nil when there was none.
@@ -87,6 +124,10 @@ final class ProxyExchange {
     /// Prepares the response side copy: an SSE parser for event streams, a body accumulator otherwise.
     func startResponseCapture(headers: HTTPHeaders, limit: Int) {
         responseContentType = headers.first(name: "content-type")
+        if grpc != nil {
+            grpcResponse = GRPCMessageReader(direction: .down)
+            readGRPCStatus(from: headers)
+        }
         if responseContentType?.lowercased().hasPrefix("text/event-stream") == true {
             sseParser = SSEParser()
         } else if method != .HEAD {
@@ -102,6 +143,7 @@ final class ProxyExchange {
     /// Captures a response chunk; returns the server-sent events it completed.
     func captureResponse(_ chunk: ByteBuffer) -> [SSEEvent] {
         responseSize += chunk.readableBytes
+        if grpcResponse != nil { keep(grpcResponse!.read(chunk)) }
         if sseParser != nil { return sseParser!.feed(chunk.readableBytesView) }
         responseCapture?.append(chunk.readableBytesView)
         return []

@@ -54,6 +54,28 @@ enum ProxyHeaders {
         return close
     }
 
+    /// Whether the message is gRPC (`application/grpc`, `application/grpc+proto` …).
+    static func isGRPC(_ headers: HTTPHeaders) -> Bool {
+        headers.first(name: "content-type")?.lowercased().hasPrefix("application/grpc") ?? false
+    }
+
+    /// Removes a gRPC status (`grpc-status`, `grpc-message`, `grpc-status-details-bin`) from
+    /// `headers` and returns it as a trailer section, or nil when there is none.
+    static func takeGRPCStatus(from headers: inout HTTPHeaders) -> HTTPHeaders? {
+        guard headers.contains(name: "grpc-status") else { return nil }
+        var trailers = HTTPHeaders()
+        for name in ["grpc-status", "grpc-message", "grpc-status-details-bin"] {
+            for value in headers[name] { trailers.add(name: name, value: value) }
+            headers.remove(name: name)
+        }
+        return trailers
+    }
+
+    /// Whether the client's `TE` field lists `trailers`.
+    static func acceptsTrailers(_ headers: HTTPHeaders) -> Bool {
+        headers[canonicalForm: "te"].contains { $0.lowercased() == "trailers" }
+    }
+
     /// Whether `name` is one of ``hopByHop``, in any ASCII case, without lower-casing it.
     static func isHopByHop(_ name: String) -> Bool {
         let count = name.utf8.count
@@ -109,7 +131,8 @@ enum ProxyHeaders {
             return length == 0 ? .none : .contentLength(length)
         }
         headers.remove(name: "content-length")
-        guard clientVersion.major == 1, clientVersion.minor >= 1 else { return .untilClose }
+        // HTTP/2 frames every body itself (the codec drops the chunked field again).
+        guard clientVersion.major >= 2 || clientVersion.major == 1 && clientVersion.minor >= 1 else { return .untilClose }
         headers.add(name: "transfer-encoding", value: "chunked")
         return .chunked
     }
@@ -117,5 +140,12 @@ enum ProxyHeaders {
     /// The captured form of a header section, in order.
     static func captured(_ headers: HTTPHeaders) -> [HTTPHeader] {
         headers.map { HTTPHeader(name: $0.name, value: $0.value) }
+    }
+
+    /// The headers as the log keeps them for a message received over `version`: for HTTP/2,
+    /// without the `Transfer-Encoding` NIOHTTP2's HTTP/1 translation adds (never on the wire).
+    static func captured(_ headers: HTTPHeaders, receivedOver version: HTTPVersion) -> [HTTPHeader] {
+        guard version.major == 2 else { return captured(headers) }
+        return headers.compactMap { $0.name.lowercased() == "transfer-encoding" ? nil : HTTPHeader(name: $0.name, value: $0.value) }
     }
 }

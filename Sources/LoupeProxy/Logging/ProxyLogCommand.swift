@@ -26,6 +26,10 @@ enum ProxyLogCommand: Sendable {
     /// What is known when an exchange ends.
     struct Finish: Sendable {
         var responseBody: CapturedBody?
+        /// The response's trailer section, if it had one.
+        var responseTrailers: [HTTPHeader]?
+        /// A gRPC call's messages and status.
+        var grpc: GRPCLog?
         /// A response made by the proxy itself (502, 504, 403 …) when none came from upstream.
         var response: CapturedResponse?
         var error: EventError?
@@ -43,6 +47,8 @@ extension NetworkEvent {
     mutating func apply(_ finish: ProxyLogCommand.Finish) {
         if let response = finish.response { self.response = response }
         if let body = finish.responseBody { response?.body = body }
+        if let trailers = finish.responseTrailers { response?.trailers = trailers }
+        if let grpc = finish.grpc { self.grpc = grpc }
         if let error = finish.error { self.error = error }
         if let tunnel = finish.tunnel { self.tunnel = tunnel }
         if let tls = finish.tls { self.tls = tls }

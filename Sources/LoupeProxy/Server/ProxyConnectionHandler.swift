@@ -2,11 +2,14 @@ import Foundation
 import LoupeCore
 import NIOCore
 import NIOHTTP1
+import NIOHTTP2
 import NIOPosix
 import NIOSSL
 
 /// Serves one client connection: reads requests, forwards each to its upstream over a kept-alive
-/// connection, streams the response back, and hands the log its side copies.
+/// connection, streams the response back, and hands the log its side copies. For a client on
+/// HTTP/2 it serves one stream (behind NIOHTTP2's HTTP/2-to-HTTP/1 codec), which carries one
+/// request.
 ///
 /// Back-pressure both ways: the client is read only while the upstream is writable (and only
 /// while a request is being forwarded), and the upstream is read only while the client is
@@ -41,6 +44,12 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// Set on the decrypted side of an intercepted CONNECT tunnel: every request goes to this
     /// HTTPS host, logged as a forward-proxy exchange.
     let origin: InterceptedOrigin?
+    /// Whether this handler serves one stream of a client's HTTP/2 connection.
+    let clientStream: Bool
+    /// The HTTP/2 upstream connections of the client connection, shared by its streams.
+    let sessions: UpstreamSessions
+    /// Why the client's stream ended early, when it said (RST_STREAM).
+    private var streamResetReason: String?
     /// When the connection is closed unless a whole request header has arrived (see
     /// ``armHeaderDeadline``); nil while a request is being handled.
     private var headerDeadline: NIODeadline?
@@ -56,9 +65,12 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var queued: [HTTPServerRequestPart] = []
     private var readHeld = false
 
-    init(shared: ProxyContext, origin: InterceptedOrigin? = nil) {
+    init(shared: ProxyContext, origin: InterceptedOrigin? = nil, clientStream: Bool = false,
+         sessions: UpstreamSessions = UpstreamSessions()) {
         self.shared = shared
         self.origin = origin
+        self.clientStream = clientStream
+        self.sessions = sessions
     }
 
     var configuration: ProxyServer.Configuration { shared.configuration }
@@ -163,19 +175,24 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         deadlines.cancel()
         switch state {
         case .connecting(let exchange), .forwarding(let exchange):
-            finish(exchange, failure: ProxyFailure(.badRequest, .cancelled, "The client closed the connection before the response was complete."),
-                   respond: false)
+            let message = streamResetReason.map { "The client reset its HTTP/2 stream (\($0)) before the response was complete." }
+                ?? "The client closed the connection before the response was complete."
+            finish(exchange, failure: ProxyFailure(.badRequest, .cancelled, message), respond: false)
         default:
             break
         }
         state = .closed
         upstream?.close()
         upstream = nil
+        if !clientStream { sessions.closeAll() }
         context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         switch error {
+        case let reset as NIOHTTP2Errors.StreamClosed:
+            streamResetReason = "\(reset.errorCode)"
+            context.close(promise: nil)
         case HTTPParserError.headerOverflow:
             rejectMalformed(.requestHeaderFieldsTooLarge,
                             "The request header section is larger than \(configuration.maxHeaderBytes / 1024) KiB.",
@@ -189,7 +206,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
                 // ALPN offer found no match, and it went on regardless).
                 let failure = ClientHandshakeObserver.failureEvent(host: origin.upstream.host, port: origin.upstream.port,
                                                                    serverName: origin.serverName)
-                ClientHandshakeObserver.report(failure, kind: .protocolError, message: "The client sent something other than HTTP/1.1 inside the intercepted TLS connection to \(origin.serverName) (\(error)); if it speaks only HTTP/2, note that intercepted connections speak HTTP/1.1 for now, or list the host in --ignore-hosts.", sink: shared.sink)
+                ClientHandshakeObserver.report(failure, kind: .protocolError, message: "The client sent something other than HTTP/1.1 inside the intercepted TLS connection to \(origin.serverName) (\(error)); Loupe offers HTTP/2 and HTTP/1.1 there; if the client insists on another protocol, list the host in --ignore-hosts.", sink: shared.sink)
             }
             rejectMalformed(.badRequest, "The request is not valid HTTP/1.1 (\(error)).", context: context)
         default:
@@ -226,9 +243,9 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         case (.body(let chunk), .forwarding(let exchange)):
             exchange.captureRequest(chunk)
             upstream?.channel.write(HTTPClientRequestPart.body(.byteBuffer(chunk)), promise: nil)
-        case (.end, .forwarding(let exchange)):
+        case (.end(let trailers), .forwarding(let exchange)):
             exchange.requestEnded = true
-            upstream?.channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+            upstream?.channel.writeAndFlush(HTTPClientRequestPart.end(trailers), promise: nil)
             if let body = exchange.finishRequestCapture() {
                 shared.sink.send(.requestBody(exchange.id, body))
             }
@@ -247,6 +264,11 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         if hosts > 1 || (hosts == 0 && head.method != .CONNECT && head.version.major == 1 && head.version.minor >= 1) {
             rejectMalformed(.badRequest, hosts > 1 ? "The request has more than one Host header; send exactly one."
                                 : "An HTTP/1.1 request needs a Host header naming the server (RFC 9112 §3.2).",
+                            context: context)
+            return
+        }
+        if head.method == .CONNECT, clientStream {
+            rejectMalformed(.methodNotAllowed, "CONNECT over HTTP/2 is not supported; send CONNECT over HTTP/1.1 (curl does by default).",
                             context: context)
             return
         }
@@ -278,8 +300,12 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
 
         var headers = head.headers
         let asksForWebSocket = ProxyHeaders.asksForWebSocket(head)
-        let askedToClose = ProxyHeaders.stripHopByHop(&headers) || !head.isKeepAlive
+        let acceptsTrailers = ProxyHeaders.acceptsTrailers(headers)
+        let askedToClose = ProxyHeaders.stripHopByHop(&headers) || !head.isKeepAlive && !clientStream
         if asksForWebSocket { ProxyHeaders.addWebSocketUpgrade(&headers) }
+        // TE: trailers is end to end in meaning (gRPC servers require it); it is the one TE value
+        // HTTP/2 allows (RFC 9113 §8.2.2).
+        if acceptsTrailers { headers.add(name: "te", value: "trailers") }
         let expectations = headers[canonicalForm: "expect"].map { $0.lowercased() }
         headers.remove(name: "expect")
         headers.replaceOrAdd(name: "host", value: target.hostHeader)
@@ -290,7 +316,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         let exchange = ProxyExchange(
             method: head.method, clientVersion: head.version, target: target, clientWantsClose: askedToClose,
             expectsContinue: expectations == ["100-continue"], requestFraming: framing, requestHeaders: headers,
-            captureLimit: configuration.maxBodyCapture)
+            captureLimit: configuration.maxBodyCapture, maxGRPCMessages: configuration.maxWebSocketMessages)
         exchange.asksForWebSocket = asksForWebSocket
         exchange.tls = tlsFacts(for: target, context: context)
         shared.sink.send(.record(exchange.pendingEvent(source: source, headers: headers)))
@@ -326,7 +352,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         }
         upstream?.close()
         upstream = nil
-        connect(to: target.endpoint, context: context).whenComplete { [self] result in
+        connect(to: target.endpoint, http1Only: asksForWebSocket, grpc: ProxyHeaders.isGRPC(headers), context: context).whenComplete { [self] result in
             guard case .connecting(let current) = state, current === exchange else {
                 if case .success(let connection) = result { connection.close() }
                 return
@@ -378,8 +404,8 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             shared.sink.send(.responseHead(
                 exchange.id,
                 CapturedResponse(status: Int(head.status.code), reason: head.status.reasonPhrase,
-                                 httpVersion: "HTTP/\(head.version.major).\(head.version.minor)",
-                                 headers: ProxyHeaders.captured(head.headers)),
+                                 httpVersion: head.version.loggedName,
+                                 headers: ProxyHeaders.captured(head.headers, receivedOver: head.version)),
                 ttfb: exchange.elapsedMilliseconds))
             if exchange.asksForWebSocket {
                 // The client's decoder stopped reading after the upgrade request; unless the
@@ -393,6 +419,12 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             }
             exchange.startResponseCapture(headers: head.headers, limit: configuration.maxBodyCapture)
             var headers = head.headers
+            if clientStream, exchange.grpc != nil {
+                // A trailers-only gRPC response (its status in the one header block) cannot pass
+                // as one block through the HTTP/1-shaped codecs, which would end it with an empty
+                // DATA frame that gRPC clients refuse: its status goes on as trailers instead.
+                exchange.responseTrailers = ProxyHeaders.takeGRPCStatus(from: &headers)
+            }
             let upstreamChunked = headers[canonicalForm: "transfer-encoding"].last?.lowercased() == "chunked"
             let upstreamFramed = upstreamChunked || headers.contains(name: "content-length")
             ProxyHeaders.stripHopByHop(&headers)
@@ -421,13 +453,18 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             for event in events { shared.sink.send(.sse(exchange.id, event)) }
         case .end where exchange.switchingToWebSocket:
             becomeWebSocket(exchange, context: context)
-        case .end:
+        case .end(let trailers):
             for event in exchange.finishEventStream() { shared.sink.send(.sse(exchange.id, event)) }
             exchange.responseEnded = true
+            if let trailers {
+                exchange.responseTrailers = trailers
+                exchange.readGRPCStatus(from: trailers)
+            }
+            let trailers = exchange.responseTrailers
             let closeClient = exchange.closeClientAfterResponse
-            let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
             finish(exchange, failure: nil, respond: false)
-            if !exchange.upstreamReusable || !exchange.requestEnded {
+            let written = context.writeAndFlush(wrapOutboundOut(.end(trailers)))
+            if !exchange.upstreamReusable || !exchange.requestEnded || upstream?.session != nil {
                 upstream?.close()
                 upstream = nil
             } else {
@@ -481,11 +518,17 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     /// Logs the end of `exchange`.
     private func finish(_ exchange: ProxyExchange, failure: ProxyFailure?, respond: Bool) {
+        // A client's HTTP/2 stream closes the moment a response's end is written, before the
+        // exchange is logged as answered: only the first finish counts.
+        guard !exchange.finishLogged else { return }
+        exchange.finishLogged = true
         exchange.deadline = nil
         var finish = ProxyLogCommand.Finish(error: failure?.error)
         if respond, let failure { finish = failure.loggedFinish }
         finish.tls = exchange.tls
         finish.responseBody = exchange.finishResponseCapture()
+        finish.responseTrailers = exchange.responseTrailers.map(ProxyHeaders.captured)
+        finish.grpc = exchange.grpc
         shared.sink.send(.finish(exchange.id, finish))
     }
 
@@ -511,6 +554,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
         }
         var finish = ProxyLogCommand.Finish(response: CapturedResponse(status: 200, reason: "OK"))
         finish.responseBody = CapturedBody(contentType: contentType, text: body)
+        exchange.finishLogged = true
         shared.sink.send(.finish(exchange.id, finish))
         writeLocalResponse(.ok, body: body, contentType: contentType, close: exchange.clientWantsClose, context: context)
         if !exchange.clientWantsClose { exchangeDone(context: context) }
@@ -560,6 +604,10 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     /// Back to idle: the next pipelined request, if one was read, starts now.
     private func exchangeDone(context: ChannelHandlerContext) {
+        if clientStream {
+            state = .closed  // a stream carries one exchange, and closes by itself once both ends are sent
+            return
+        }
         state = .idle
         while case .idle = state, !queued.isEmpty {
             let part = queued.removeFirst()
@@ -584,7 +632,8 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     private func tlsFacts(for target: ProxyTarget, context: ChannelHandlerContext) -> TLSInfo? {
         if let origin, origin.upstream.usesTLS {
             if clientTLS == nil {
-                let pipeline = context.pipeline.syncOperations
+                // A stream's TLS is its connection's.
+                let pipeline = (clientStream ? context.channel.parent ?? context.channel : context.channel).pipeline.syncOperations
                 clientTLS = (version: (try? pipeline.handler(type: NIOSSLServerHandler.self).tlsVersion)?.loggedName,
                              cipherSuite: (try? pipeline.handler(type: CipherSuiteObserver.self))?.cipherSuite)
             }

@@ -20,10 +20,10 @@ extension ProxyServer {
         public var upstream: ProxyUpstream?
         /// The most decoded bytes of each request and response body kept in the log.
         public var maxBodyCapture: Int = 1 << 20
-        /// The ports CONNECT may open tunnels to; others get 403.
-        /// Messages of one WebSocket connection stored in its exchange; later ones are counted as
-        /// dropped (`--max-ws-messages`).
+        /// Messages of one WebSocket connection (or of one gRPC call) stored in its exchange;
+        /// later ones are counted as dropped (`--max-ws-messages`).
         public var maxWebSocketMessages: Int = 10_000
+        /// The ports CONNECT may open tunnels to; others get 403.
         public var connectPorts: Set<Int> = [443, 8443]
         /// How long to wait for an upstream connection and for its response head before answering 504.
         public var upstreamTimeout: TimeAmount = .seconds(30)
@@ -50,6 +50,8 @@ extension ProxyServer {
         /// Whether HTTPS upstreams' certificates go unverified (`--upstream-insecure`); every
         /// event then says so.
         public var upstreamInsecure: Bool = false
+        /// Which HTTP version the proxy speaks to upstreams (`--upstream-http`).
+        public var upstreamHTTPVersion: UpstreamHTTPVersion = .automatic
 
         /// The defaults: forward mode on 127.0.0.1:8080, 1 MiB capture, CONNECT to 443 and 8443, 30 s timeout.
         public init() {}

@@ -2,11 +2,15 @@ import LoupeCore
 import NIOCore
 
 /// A connection to an upstream server, kept open between requests of one client connection
-/// when both sides allow it.
+/// when both sides allow it; or one stream of an HTTP/2 upstream connection (``session``), which
+/// carries one exchange.
 final class UpstreamConnection {
+    /// The HTTP/1.1 connection, or the stream's channel.
     let channel: any Channel
     let endpoint: ProxyTarget.Endpoint
     let handler: UpstreamHandler
+    /// The HTTP/2 connection this stream belongs to; nil for an HTTP/1.1 connection.
+    let session: HTTP2UpstreamSession?
     /// Whether the last response ended cleanly and the connection may carry another request.
     var isReusable = false
     /// What the TLS handshake of this connection negotiated, read at its first response: parsing
@@ -17,7 +21,7 @@ final class UpstreamConnection {
     func addHandshakeFacts(to tls: inout TLSInfo) {
         if handshakeFacts == nil {
             var facts = TLSInfo(intercepted: false)
-            facts.addUpstreamFacts(of: channel)
+            facts.addUpstreamFacts(of: session?.channel ?? channel)
             handshakeFacts = facts
         }
         tls.upstreamVersion = handshakeFacts?.upstreamVersion
@@ -25,13 +29,15 @@ final class UpstreamConnection {
         tls.upstreamCertificate = handshakeFacts?.upstreamCertificate
     }
 
-    init(channel: any Channel, endpoint: ProxyTarget.Endpoint, handler: UpstreamHandler) {
+    init(channel: any Channel, endpoint: ProxyTarget.Endpoint, handler: UpstreamHandler, session: HTTP2UpstreamSession? = nil) {
         self.channel = channel
         self.endpoint = endpoint
         self.handler = handler
+        self.session = session
     }
 
-    /// Closes the connection without telling the owner (it has already let go of it).
+    /// Closes the connection (or resets the stream, unless it has ended) without telling the
+    /// owner (it has already let go of it).
     func close() {
         handler.owner = nil
         channel.close(promise: nil)

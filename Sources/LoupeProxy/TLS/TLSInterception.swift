@@ -42,7 +42,19 @@ enum TLSInterception {
                     try sync.addHandler(CipherSuiteObserver(direction: .written))
                     try sync.addHandler(NIOSSLServerHandler(context: tls))
                     try sync.addHandler(boundObserver.value)
-                    try shared.addHTTPServerHandlers(to: sync, origin: origin)
+                    // HTTP/2 or HTTP/1.1, as the client and ALPN agree; a client that sends no
+                    // ALPN gets HTTP/1.1.
+                    try sync.addHandler(NIOTypedApplicationProtocolNegotiationHandler<Bool> { result, channel in
+                        channel.eventLoop.makeCompletedFuture {
+                            let sync = channel.pipeline.syncOperations
+                            if case .negotiated("h2") = result {
+                                try shared.addHTTP2ServerHandlers(to: sync, origin: origin)
+                                return true
+                            }
+                            try shared.addHTTPServerHandlers(to: sync, origin: origin, sniffingHTTP2: false)
+                            return false
+                        }
+                    })
                 }
                 .flatMapErrorThrowing { error in
                     // No leaf, no TLS: the tunnel is logged as failed and closed; the SNI handler
@@ -55,12 +67,12 @@ enum TLSInterception {
         return (handler, { boundObserver.value.settle(failure: nil) })
     }
 
-    /// The server side of an intercepted handshake: the leaf and its chain, HTTP/1.1 offered in
-    /// ALPN (until the proxy speaks HTTP/2).
+    /// The server side of an intercepted handshake: the leaf and its chain, HTTP/2 and HTTP/1.1
+    /// offered in ALPN.
     static func serverConfiguration(for leaf: LeafCertificate) -> TLSConfiguration {
         var configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: leaf.certificateChain.map { .certificate($0) }, privateKey: .privateKey(leaf.privateKey))
-        configuration.applicationProtocols = ["http/1.1"]
+        configuration.applicationProtocols = ["h2", "http/1.1"]
         return configuration
     }
 }

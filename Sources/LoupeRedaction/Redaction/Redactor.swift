@@ -98,6 +98,9 @@ public struct Redactor: EventRedactor {
             redactWebSocket(&webSocket, counts: &counts)
             event.webSocket = webSocket
         }
+        if let message = event.grpc?.statusMessage, let redacted = redactedText(message, counts: &counts) {
+            event.grpc?.statusMessage = redacted
+        }
         if let message = event.error?.message, let redacted = redactedText(message, counts: &counts) {
             event.error?.message = redacted
         }
@@ -150,6 +153,7 @@ public struct Redactor: EventRedactor {
     func redactResponse(_ response: inout CapturedResponse, counts: inout [String: Int]) {
         if let reason = redactedText(response.reason, counts: &counts) { response.reason = reason }
         redactHeaders(&response.headers, counts: &counts)
+        if response.trailers != nil { redactHeaders(&response.trailers!, counts: &counts) }
         redactBody(&response.body, counts: &counts)
     }
 

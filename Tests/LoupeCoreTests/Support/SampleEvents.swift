@@ -5,7 +5,7 @@ import LoupeCore
 enum SampleEvents {
     static let start = Date(timeIntervalSince1970: 1_790_000_000.125)
 
-    static var all: [NetworkEvent] { [completeJSON, truncatedForm, streamingSSE, tunnel, failed, binaryGzip, webSocket] }
+    static var all: [NetworkEvent] { [completeJSON, truncatedForm, streamingSSE, tunnel, failed, binaryGzip, webSocket, grpc] }
 
     static let completeJSON = NetworkEvent(
         id: UUID(uuidString: "0F1E2D3C-4B5A-4968-8776-655443322110")!,
@@ -72,6 +72,21 @@ enum SampleEvents {
             ],
             pings: 1, pongs: 1, close: WebSocketLog.Close(code: 1000, reason: "done", by: .up),
             extensions: "permessage-deflate"))
+
+    static let grpc: NetworkEvent = {
+        var response = CapturedResponse(status: 200, reason: "", httpVersion: "HTTP/2",
+                                        headers: [HTTPHeader(name: "content-type", value: "application/grpc")])
+        response.trailers = [HTTPHeader(name: "grpc-status", value: "5"), HTTPHeader(name: "grpc-message", value: "no such thing")]
+        return NetworkEvent(
+            sequence: 8, source: .proxyReverse, state: .complete, startedAt: start,
+            timings: EventTimings(ttfb: 1, total: 3),
+            request: CapturedRequest(method: "POST", url: "http://127.0.0.1:50051/echo.Echo/Get", httpVersion: "HTTP/2",
+                                     headers: [HTTPHeader(name: "content-type", value: "application/grpc")]),
+            response: response,
+            grpc: GRPCLog(messages: [GRPCMessage(direction: .up, receivedAt: start, size: 12, compressed: false,
+                                                 sha256: String(repeating: "ab", count: 32))],
+                          status: 5, statusMessage: "no such thing"))
+    }()
 
     static let failed = NetworkEvent(
         sequence: 5, source: .proxyReverse, state: .failed, startedAt: start,
