@@ -13,16 +13,21 @@ extension ProxyContext {
     /// ``ProxyConnectionHandler`` of its own, so one stream is one exchange, with the flow control
     /// and back-pressure of its stream channel. The streams of one connection share its HTTP/2
     /// upstream connections (``UpstreamSessions``).
-    func addHTTP2ServerHandlers(to pipeline: ChannelPipeline.SynchronousOperations, origin: InterceptedOrigin?,
+    func addHTTP2ServerHandlers(to channel: any Channel, origin: InterceptedOrigin?,
                                 after handler: (any ChannelHandler)? = nil) throws {
+        let pipeline = channel.pipeline.syncOperations
         let sessions = NIOLoopBound(UpstreamSessions(), eventLoop: pipeline.eventLoop)
         var connection = NIOHTTP2Handler.ConnectionConfiguration()
         connection.initialSettings = [
             HTTP2Setting(parameter: .maxConcurrentStreams, value: Self.maxConcurrentClientStreams),
             HTTP2Setting(parameter: .maxHeaderListSize, value: configuration.maxHeaderBytes),
         ]
+        let headerTimeouts = headerTimeouts
+        let idleCloser = HTTP2IdleCloser(connection: channel, timeout: configuration.headerTimeout) {
+            headerTimeouts.withLockedValue { $0 += 1 }
+        }
         let http2 = NIOHTTP2Handler(mode: .server, eventLoop: pipeline.eventLoop, connectionConfiguration: connection,
-                                    streamConfiguration: .init()) { [self] stream in
+                                    streamConfiguration: .init(), streamDelegate: idleCloser) { [self] stream in
             stream.eventLoop.makeCompletedFuture {
                 let sync = stream.pipeline.syncOperations
                 try sync.addHandler(HTTP2FramePayloadToHTTP1ServerCodec())

@@ -48,7 +48,7 @@ final class ProxyContext: Sendable {
                                sniffingHTTP2 sniffs: Bool = true) throws {
         if sniffs {
             try pipeline.addHandler(HTTP2PrefaceSniffer { [self] sniffer, context in
-                try replaceHTTP1Handlers(after: sniffer, in: context.pipeline.syncOperations, origin: origin)
+                try replaceHTTP1Handlers(after: sniffer, of: context.channel, origin: origin)
             })
         }
         var encoderConfiguration = HTTPResponseEncoder.Configuration()
@@ -69,9 +69,10 @@ final class ProxyContext: Sendable {
     /// Adds the HTTP/2 handlers right after the sniffer, so the preface it passes on reaches them,
     /// and removes the HTTP/1.1 ones ``addHTTPServerHandlers(to:origin:sniffingHTTP2:)`` added
     /// behind it (the decoder leaves on a later loop tick; nothing reaches it meanwhile).
-    private func replaceHTTP1Handlers(after sniffer: HTTP2PrefaceSniffer, in pipeline: ChannelPipeline.SynchronousOperations,
+    private func replaceHTTP1Handlers(after sniffer: HTTP2PrefaceSniffer, of channel: any Channel,
                                       origin: InterceptedOrigin?) throws {
-        try addHTTP2ServerHandlers(to: pipeline, origin: origin, after: sniffer)
+        try addHTTP2ServerHandlers(to: channel, origin: origin, after: sniffer)
+        let pipeline = channel.pipeline.syncOperations
         for name in [ProxyConnectionHandler.encoderName, Self.requestLineGuardName, ProxyConnectionHandler.decoderName,
                      Self.connectionHandlerName] {
             _ = pipeline.removeHandler(name: name)

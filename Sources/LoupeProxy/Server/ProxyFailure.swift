@@ -1,6 +1,7 @@
 import LoupeCore
 import NIOCore
 import NIOHTTP1
+import NIOHTTP2
 import NIOPosix
 import NIOSSL
 
@@ -47,6 +48,10 @@ struct ProxyFailure: Error {
                 return ProxyFailure(.badGateway, .tls, "\(authority) does not speak TLS on that port (its answer is not a TLS handshake).")
             }
             return ProxyFailure(.badGateway, .tls, "The TLS handshake with \(authority) failed: \(error).")
+        case let error as NIOHTTP2Errors.StreamClosed:
+            return ProxyFailure(.badGateway, .connectionClosed, "\(authority) reset the HTTP/2 stream (\(error.errorCode)) before the response was complete.")
+        case let error as any NIOHTTP2Error:
+            return ProxyFailure(.badGateway, .protocolError, "\(authority) broke the HTTP/2 protocol (\(error)).")
         case let error as HTTPParserError:
             return ProxyFailure(.badGateway, .protocolError, "\(authority) sent a malformed response (\(error)).")
         default:

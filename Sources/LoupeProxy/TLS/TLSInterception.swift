@@ -48,7 +48,7 @@ enum TLSInterception {
                         channel.eventLoop.makeCompletedFuture {
                             let sync = channel.pipeline.syncOperations
                             if case .negotiated("h2") = result {
-                                try shared.addHTTP2ServerHandlers(to: sync, origin: origin)
+                                try shared.addHTTP2ServerHandlers(to: channel, origin: origin)
                                 return true
                             }
                             try shared.addHTTPServerHandlers(to: sync, origin: origin, sniffingHTTP2: false)
