@@ -194,6 +194,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // The HTTP/2 benchmark's origin.
+                .product(name: "NIOHTTP2", package: "swift-nio-http2"),
             ]
         ),
         .executableTarget(

@@ -1,13 +1,15 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOHTTP2
 import NIOPosix
 import NIOSSL
 
 /// The fast local origin of the proxy benchmarks, run as a child process (`loupe-bench
 /// --serve-origin`) so its CPU time is not the proxy's: `GET /` answers 12 bytes, `GET /sse`
 /// streams events whose data is the monotonic send time in nanoseconds. With `--tls CHAIN KEY`
-/// (a PEM certificate chain and a DER private key) it speaks HTTPS, HTTP/1.1 only.
+/// (a PEM certificate chain and a DER private key) it speaks HTTPS, HTTP/1.1 only; with `--h2c`
+/// it speaks HTTP/2 with prior knowledge only, each stream answered as above.
 enum BenchOrigin {
     static let sseEventCount = 200
     static let sseInterval = TimeAmount.milliseconds(5)
@@ -17,7 +19,9 @@ enum BenchOrigin {
     static func serve() -> Never {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         do {
-            let tls = try tlsContext(arguments: Array(CommandLine.arguments.dropFirst(2)))
+            let arguments = Array(CommandLine.arguments.dropFirst(2))
+            let tls = try tlsContext(arguments: arguments)
+            let http2 = arguments.first == "--h2c"
             let channel = try ServerBootstrap(group: group)
                 .serverChannelOption(.backlog, value: 1024)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -25,6 +29,19 @@ enum BenchOrigin {
                 .childChannelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
+                        if http2 {
+                            var settings = NIOHTTP2Handler.ConnectionConfiguration()
+                            settings.initialSettings = [HTTP2Setting(parameter: .maxConcurrentStreams, value: 1000)]
+                            _ = try channel.pipeline.syncOperations.configureHTTP2Pipeline(
+                                mode: .server, connectionConfiguration: settings, streamConfiguration: .init()
+                            ) { stream in
+                                stream.eventLoop.makeCompletedFuture {
+                                    try stream.pipeline.syncOperations.addHandler(HTTP2FramePayloadToHTTP1ServerCodec())
+                                    try stream.pipeline.syncOperations.addHandler(OriginHandler())
+                                }
+                            }
+                            return
+                        }
                         try channel.pipeline.syncOperations.configureHTTPServerPipeline()
                         try channel.pipeline.syncOperations.addHandler(OriginHandler())
                     }

@@ -13,6 +13,7 @@ let benchmarks: [any Benchmark] = [
     ConsoleBenchmark(),
     ProxyBenchmark(),
     WebSocketBenchmark(),
+    HTTP2Benchmark(),
     HTTPSBenchmark(),
     RedactionRecallBenchmark(),
     SoakBenchmark(),

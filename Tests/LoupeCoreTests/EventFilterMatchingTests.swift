@@ -211,6 +211,19 @@ import Testing
         #expect(try matches("api.example.com:8080", E.make(url: "https://api.example.com:8080/x")))
     }
 
+    @Test func kindGRPCFindsCallsByContentTypeOrByMessagesSeen() throws {
+        var byType = E.make(status: 200)
+        byType.request.headers = [HTTPHeader(name: "Content-Type", value: "application/grpc+proto")]
+        var byLog = E.make(status: 200)
+        byLog.grpc = GRPCLog(messages: [GRPCMessage(direction: .up, size: 3, compressed: false, sha256: "ab")], status: 0)
+        for call in [byType, byLog] {
+            #expect(try matches("kind:grpc", call))
+            #expect(try !matches("kind:http", call))
+        }
+        #expect(try !matches("kind:grpc", E.make(status: 200)))
+        #expect(try matches("kind:http", E.make(status: 200)))
+    }
+
     @Test func kindSSEAgreesWithTheModelsEventStreamFlag() throws {
         let filter = try EventFilter(parsing: "kind:sse")
         let events = [

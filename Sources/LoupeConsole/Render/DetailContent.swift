@@ -64,10 +64,32 @@ public struct DetailContent: Sendable {
             return lines
         }
         lines += bodyLines(response.body)
+        if let trailers = response.trailers, !trailers.isEmpty {
+            lines.append(ScreenLine())
+            lines += wrap("Trailers", .bold)
+            lines += headerLines(trailers)
+        }
+        if let grpc = event.grpc { lines += grpcLines(grpc) }
         if let tunnel = event.tunnel {
             lines.append(ScreenLine())
             lines += wrap("Tunnel to \(tunnel.host):\(tunnel.port): \(EventFormat.bytes(tunnel.bytesUp)) up, "
                           + "\(EventFormat.bytes(tunnel.bytesDown)) down (not decrypted).", .dim)
+        }
+        return lines
+    }
+
+    /// A gRPC call's outcome and its messages (size, flag, digest: their bytes need the schema).
+    private func grpcLines(_ grpc: GRPCLog) -> [ScreenLine] {
+        var lines = [ScreenLine()]
+        let outcome = grpc.status.map { "status \($0) \(GRPCLog.statusName($0))" } ?? "no status"
+        let message = grpc.statusMessage.map { ": " + TerminalText.sanitized($0) } ?? ""
+        lines += wrap("gRPC \(outcome)\(message)", grpc.status == 0 ? .bold : .error)
+        let dropped = grpc.droppedMessages > 0 ? ", \(grpc.droppedMessages) more not kept" : ""
+        lines += wrap("\(grpc.messages.filter { $0.direction == .up }.count) ↑ \(grpc.messages.filter { $0.direction == .down }.count) ↓ messages\(dropped)", .dim)
+        for message in grpc.messages {
+            let arrow = message.direction == .up ? "↑" : "↓"
+            let flag = message.compressed ? " compressed" : ""
+            lines += wrap("\(format.time(message.receivedAt, milliseconds: true)) \(arrow) \(EventFormat.bytes(message.size))\(flag) sha256 \(message.sha256)", .plain)
         }
         return lines
     }

@@ -31,8 +31,9 @@ extension FilterTerm {
             switch kind {
             case .sse: return Self.isEventStream(event)
             case .tunnel: return isTunnel
-            case .http: return !isTunnel && !Self.isEventStream(event) && !event.isWebSocket
+            case .http: return !isTunnel && !Self.isEventStream(event) && !event.isWebSocket && !event.isGRPC
             case .ws: return event.isWebSocket
+            case .grpc: return event.isGRPC
             }
         case .has(let property):
             switch property {

@@ -5,12 +5,14 @@ enum FilterTerm: Hashable, Sendable {
     enum EventKind: String, CaseIterable, Sendable {
         /// A server-sent event stream (``NetworkEvent/isEventStream``).
         case sse
-        /// Neither an event stream, a WebSocket nor a tunnel.
+        /// Neither an event stream, a WebSocket, a gRPC call nor a tunnel.
         case http
         /// A CONNECT tunnel.
         case tunnel
         /// A WebSocket connection (``NetworkEvent/isWebSocket``).
         case ws
+        /// A gRPC call (``NetworkEvent/isGRPC``).
+        case grpc
     }
 
     /// The values of `has:`.

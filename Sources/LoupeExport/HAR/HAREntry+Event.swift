@@ -40,6 +40,7 @@ extension HAREntry {
             webSocket = HARWebSocket(log)
             resourceType = "websocket"
         }
+        grpc = event.grpc.map(HARGRPC.init)
         tunnel = event.tunnel.map {
             HARTunnel(host: $0.host, port: $0.port, bytesUp: $0.bytesUp, bytesDown: $0.bytesDown)
         }
@@ -84,6 +85,7 @@ extension HARResponse {
             headers: response.headers.map { HARNameValue(name: $0.name, value: $0.value) },
             content: content, redirectURL: response.headers["location"] ?? "",
             bodySize: body?.originalSize ?? 0)
+        trailers = response.trailers?.map { HARNameValue(name: $0.name, value: $0.value) }
     }
 }
 

@@ -21,6 +21,8 @@ public struct HAREntry: Codable, Sendable, Hashable {
     public var webSocketMessages: [HARWebSocketMessage]?
     /// Loupe's counters and close of a WebSocket connection.
     public var webSocket: HARWebSocket?
+    /// A gRPC call's messages and status.
+    public var grpc: HARGRPC?
     /// `websocket` for a WebSocket connection, as Chrome marks one.
     public var resourceType: String?
     /// A CONNECT tunnel's endpoint and byte counts.
@@ -60,6 +62,7 @@ public struct HAREntry: Codable, Sendable, Hashable {
         case requestID = "_requestID", attempt = "_attempt", originalURL = "_url", ttfb = "_ttfb"
         case totalKnown = "_totalKnown"
         case webSocketMessages = "_webSocketMessages", webSocket = "_webSocket", resourceType = "_resourceType"
+        case grpc = "_grpc"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -76,6 +79,7 @@ public struct HAREntry: Codable, Sendable, Hashable {
         webSocketMessages = try container.decodeIfPresent([HARWebSocketMessage].self, forKey: .webSocketMessages)
         webSocket = try container.decodeIfPresent(HARWebSocket.self, forKey: .webSocket)
         resourceType = try container.decodeIfPresent(String.self, forKey: .resourceType)
+        grpc = try container.decodeIfPresent(HARGRPC.self, forKey: .grpc)
         tunnel = try container.decodeIfPresent(HARTunnel.self, forKey: .tunnel)
         tls = try container.decodeIfPresent(HARTLS.self, forKey: .tls)
         redactions = try container.decodeIfPresent([String: Int].self, forKey: .redactions)

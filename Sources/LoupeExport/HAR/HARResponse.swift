@@ -12,6 +12,8 @@ public struct HARResponse: Codable, Sendable, Hashable {
     public var bodySize: Int
     /// Chrome's reason for a failed request, e.g. `net::ERR_CONNECTION_REFUSED`.
     public var error: String?
+    /// The trailer section after the body (HAR 1.2 has no place for it).
+    public var trailers: [HARNameValue]?
 
     public init(status: Int, statusText: String, httpVersion: String, cookies: [HARCookie], headers: [HARNameValue],
                 content: HARContent, redirectURL: String, headersSize: Int = -1, bodySize: Int) {
@@ -33,7 +35,7 @@ public struct HARResponse: Codable, Sendable, Hashable {
 
     private enum CodingKeys: String, CodingKey {
         case status, statusText, httpVersion, cookies, headers, content, redirectURL, headersSize, bodySize
-        case error = "_error"
+        case error = "_error", trailers = "_trailers"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -48,6 +50,7 @@ public struct HARResponse: Codable, Sendable, Hashable {
         headersSize = try container.decodeIfPresent(Int.self, forKey: .headersSize) ?? -1
         bodySize = try container.decodeIfPresent(Int.self, forKey: .bodySize) ?? -1
         error = try container.decodeIfPresent(String.self, forKey: .error)
+        trailers = try container.decodeIfPresent([HARNameValue].self, forKey: .trailers)
     }
 }
 

@@ -51,6 +51,7 @@ extension NetworkEvent {
                          retry: $0.retry)
             },
             webSocket: Self.webSocket(of: entry),
+            grpc: entry.grpc?.log,
             tunnel: entry.tunnel.map { TunnelInfo(host: $0.host, port: $0.port, bytesUp: $0.bytesUp, bytesDown: $0.bytesDown) },
             tls: entry.tls?.tlsInfo,
             error: error, requestID: entry.requestID, attempt: entry.attempt, redactions: entry.redactions ?? [:])
@@ -82,6 +83,7 @@ extension CapturedResponse {
                   httpVersion: response.httpVersion.isEmpty ? "HTTP/1.1" : response.httpVersion,
                   headers: response.headers.map { HTTPHeader(name: $0.name, value: $0.value) },
                   body: CapturedBody(content: response.content, size: response.bodySize))
+        trailers = response.trailers?.map { HTTPHeader(name: $0.name, value: $0.value) }
     }
 }
 
