@@ -87,6 +87,35 @@ import TestServerSupport
         await setup.tearDown()
     }
 
+    @Test func aStreamTheClientDoesNotReadDoesNotStallTheOthersOnItsConnection() async throws {
+        let setup = try await ProxyInterceptionTests.Setup.make()
+        let harness = try await setup.proxy()
+        let base = "https://localhost:\(setup.origin.port)"
+        try await withHTTPClient(Self.client(trusting: setup, proxyPort: harness.port)) { client in
+            let big = try await client.execute(HTTPClientRequest(url: base + "/big"), timeout: .seconds(30))
+            #expect(big.version == .http2)
+            var body = big.body.makeAsyncIterator()
+            var received = try await body.next()?.readableBytes ?? 0
+            // The big stream is not read now: its window fills and the proxy stops reading its
+            // upstream, while other streams on the same connection go on.
+            let clock = ContinuousClock()
+            let started = clock.now
+            for index in 0..<20 {
+                let small = try await client.execute(HTTPClientRequest(url: base + "/small/\(index)"), timeout: .seconds(5))
+                #expect(small.version == .http2)
+                #expect(String(buffer: try await small.body.collect(upTo: 1 << 16)).contains("/small/\(index)"))
+            }
+            #expect(clock.now - started < .seconds(5).scaledForTests)
+            while let chunk = try await body.next() { received += chunk.readableBytes }
+            #expect(received == TLSTestOrigin.bigSize)
+        }
+        let events = await harness.finishedEvents(count: 21).filter { $0.request.url.hasPrefix("https://") }
+        #expect(events.filter { $0.state == .complete }.count == 21)
+        #expect(events.first { $0.request.url.hasSuffix("/big") }?.response?.body?.originalSize == TLSTestOrigin.bigSize)
+        await harness.stop()
+        await setup.tearDown()
+    }
+
     @Test func anHTTP2ConnectionWithNoStreamIsClosedAtTheHeaderTimeout() async throws {
         let harness = try await ProxyHarness.start {
             $0.upstream = try? ProxyUpstream(parsing: "http://127.0.0.1:9")

@@ -36,11 +36,13 @@ extension ProxyContext {
             }
         }
         let guardian = HTTP2ConnectionGuard(onClose: { sessions.value.closeAll() })
+        let coalescer = FlushCoalescer()
         if let handler {
-            try pipeline.addHandler(http2, position: .after(handler))
+            try pipeline.addHandler(coalescer, position: .after(handler))
         } else {
-            try pipeline.addHandler(http2)
+            try pipeline.addHandler(coalescer)
         }
+        try pipeline.addHandler(http2, position: .after(coalescer))
         try pipeline.addHandler(guardian, position: .after(http2))
     }
 }

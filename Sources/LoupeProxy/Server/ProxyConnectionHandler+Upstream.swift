@@ -29,6 +29,10 @@ extension ProxyConnectionHandler {
         if !http1Only, let session = sessions.session(for: endpoint) {
             return session.openStream(for: self)
         }
+        if let connection = sessions.takeIdleConnection(to: endpoint) {
+            connection.handler.owner = self
+            return loop.makeSucceededFuture(connection).assumeIsolated()
+        }
         if !http1Only, let pending = sessions.pendingConnection(to: endpoint) {
             // Another exchange is connecting there: its connection may be HTTP/2, to share.
             let promise = loop.makePromise(of: UpstreamConnection.self)
@@ -166,6 +170,7 @@ extension ProxyConnectionHandler {
                 // An upstream does not open streams (server push is off): refuse any.
                 stream.close()
             }
+            try sync.addHandler(FlushCoalescer())
             try sync.addHandler(http2)
             try sync.addHandler(HTTP2ConnectionGuard())
         }

@@ -463,13 +463,27 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             let trailers = exchange.responseTrailers
             let closeClient = exchange.closeClientAfterResponse
             finish(exchange, failure: nil, respond: false)
-            let written = context.writeAndFlush(wrapOutboundOut(.end(trailers)))
-            if !exchange.upstreamReusable || !exchange.requestEnded || upstream?.session != nil {
+            // The upstream is let go of first: a client's HTTP/2 stream closes the moment the end
+            // is written, and its handler would close (reset) an upstream it still held.
+            if let stream = upstream, stream.session != nil {
+                // The stream closes by itself now that both ends are sent; closing it here, before
+                // NIOHTTP2 has seen the end, would reset it (and an upstream counts resets).
+                stream.handler.owner = nil
+                upstream = nil
+            } else if !exchange.upstreamReusable || !exchange.requestEnded {
                 upstream?.close()
+                upstream = nil
+            } else if clientStream, let connection = upstream {
+                // A stream carries one exchange: its kept-alive connection goes back to the
+                // client connection's pool for the next stream.
+                connection.isReusable = true
+                connection.handler.owner = nil
+                sessions.park(connection)
                 upstream = nil
             } else {
                 upstream?.isReusable = true
             }
+            let written = context.writeAndFlush(wrapOutboundOut(.end(trailers)))
             if closeClient {
                 state = .closed
                 written.assumeIsolated().whenComplete { _ in context.close(promise: nil) }

@@ -26,6 +26,9 @@ final class TLSTestOrigin: Sendable {
     var paths: [String] { received.withLockedValue { $0 } }
 
     /// Starts an origin presenting `chain` (leaf first) with `key`.
+    /// The size of `GET /big`'s body.
+    static let bigSize = 8 << 20
+
     static func start(chain: [NIOSSLCertificate], key: NIOSSLPrivateKey) async throws -> TLSTestOrigin {
         let tls = try NIOSSLContext(configuration: .makeServerConfiguration(
             certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key)))
@@ -68,7 +71,11 @@ final class TLSTestOrigin: Sendable {
             case .body(let chunk):
                 bodySize += chunk.readableBytes
             case .end:
-                path == "/stream" ? stream(context: context) : answer(context: context)
+                switch path {
+                case "/stream": stream(context: context)
+                case "/big": big(context: context)
+                default: answer(context: context)
+                }
             }
         }
 
@@ -77,6 +84,15 @@ final class TLSTestOrigin: Sendable {
             let headers: HTTPHeaders = ["content-type": "application/json", "content-length": "\(body.utf8.count)"]
             context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        }
+
+        /// ``TLSTestOrigin/bigSize`` bytes of `x`.
+        private func big(context: ChannelHandlerContext) {
+            let headers: HTTPHeaders = ["content-type": "application/octet-stream", "content-length": "\(TLSTestOrigin.bigSize)"]
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+            let body = context.channel.allocator.buffer(repeating: UInt8(ascii: "x"), count: TLSTestOrigin.bigSize)
+            context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         }
 
