@@ -118,6 +118,23 @@ requests = {
 for i, (name, text) in enumerate(requests.items()):
     write("FuzzProxyRequest", name, bytes([1 if name.startswith("reverse") or name == "pipelined" else 0, i * 13]) + text.encode("latin-1"))
 
+# HTTP/2 with prior knowledge: the preface, SETTINGS, then HEADERS (HPACK: static-table :method
+# GET, :scheme http, :path /, a literal :authority), DATA, RST_STREAM, a bad SETTINGS.
+def h2_frame(kind, flags, stream, payload):
+    return len(payload).to_bytes(3, "big") + bytes([kind, flags]) + stream.to_bytes(4, "big") + payload
+preface = b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n" + h2_frame(4, 0, 0, b"")
+get = bytes([0x82, 0x86, 0x84, 0x41, 0x01]) + b"a"
+post = bytes([0x83, 0x86, 0x84, 0x41, 0x01]) + b"a" + bytes([0x0f, 0x10, 0x10]) + b"application/grpc"
+h2_seeds = {
+    "h2-get": preface + h2_frame(1, 0x05, 1, get),
+    "h2-two-streams": preface + h2_frame(1, 0x05, 1, get) + h2_frame(1, 0x05, 3, get),
+    "h2-post-grpc": preface + h2_frame(1, 0x04, 1, post) + h2_frame(0, 0x01, 1, b"\x00\x00\x00\x00\x03abc"),
+    "h2-reset": preface + h2_frame(1, 0x04, 1, post) + h2_frame(3, 0, 1, b"\x00\x00\x00\x08"),
+    "h2-bad-settings": preface + h2_frame(4, 0, 0, b"\x00" * 5),
+}
+for i, (name, data) in enumerate(h2_seeds.items()):
+    write("FuzzProxyRequest", name, bytes([i % 2, i * 7]) + data)
+
 # WebSocket side reader: [chunk seed] [flags: limit choice, 0x10 deflate] frames
 def ws_frame(opcode, payload, fin=True, mask=None, rsv1=False):
     head = bytes([(0x80 if fin else 0) | (0x40 if rsv1 else 0) | opcode])

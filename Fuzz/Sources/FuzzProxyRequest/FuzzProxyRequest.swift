@@ -29,10 +29,11 @@ public func fuzzProxyRequestInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ ar
 
 /// Fuzzes the proxy's handling of a client connection: the bytes arrive, in chunks the input
 /// picks, at an `EmbeddedChannel` running the pipeline every accepted connection gets (request
-/// line guard, HTTP/1.1 decoder, ``ProxyConnectionHandler``).
+/// line guard, HTTP/1.1 decoder, ``ProxyConnectionHandler``; the HTTP/2 handlers instead when the
+/// bytes open with the HTTP/2 preface).
 ///
 /// Invariants: nothing crashes, and whatever the proxy writes back is a sequence of well-formed
-/// HTTP/1.x responses (or nothing).
+/// HTTP/1.x responses, or of HTTP/2 frames after the preface (or nothing).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzProxyRequest(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
@@ -60,7 +61,11 @@ public func fuzzProxyRequest(_ data: UnsafeRawPointer?, _ size: Int) -> CInt {
     }
     channel.embeddedEventLoop.run()
     written += drainOutbound(channel)
-    if let problem = HTTPResponseChecker.problem(in: written) {
+    if request.starts(with: HTTP2PrefaceSniffer.preface) {
+        if let problem = HTTP2FrameChecker.problem(in: written) {
+            invariant(false, "\(problem) in the HTTP/2 frames the proxy wrote: \(written.prefix(200))")
+        }
+    } else if let problem = HTTPResponseChecker.problem(in: written) {
         invariant(false, "\(problem) in what the proxy wrote:\n\(String(decoding: written, as: UTF8.self).debugDescription)")
     }
     return 0

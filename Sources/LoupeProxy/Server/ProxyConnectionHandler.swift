@@ -91,6 +91,9 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// from now: a slow client (slowloris) or an idle kept-alive connection must not hold a
     /// connection slot forever.
     private func armHeaderDeadline(context: ChannelHandlerContext) {
+        // A client's HTTP/2 stream starts with its whole header section; its connection has its
+        // own idle deadline (HTTP2IdleCloser).
+        guard !clientStream else { return }
         let deadline = context.eventLoop.now + configuration.headerTimeout
         headerDeadline = deadline
         checkDeadlines(by: deadline, on: context.eventLoop)
