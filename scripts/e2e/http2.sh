@@ -17,18 +17,6 @@ on_exit() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done; }
 logs=("$work/proxy.err")
 export LOUPE_HOME="$work/home"
 
-# start_proxy ARGS…: starts `loupe proxy` with ARGS on free ports, sets $proxy_port, $api_port
-# and $proxy_pid, and waits for both to listen.
-start_proxy() {
-    proxy_port=$(free_port)
-    api_port=$(free_port)
-    "$loupe" proxy --listen "127.0.0.1:$proxy_port" --api "127.0.0.1:$api_port" "$@" 2>"$work/proxy.err" &
-    proxy_pid=$!
-    pids+=($proxy_pid)
-    wait_for_port "$proxy_port" || die "loupe proxy $* did not start listening"
-    wait_for_port "$api_port" || die "the log API did not start listening"
-}
-stop_proxy() { kill "$proxy_pid" 2>/dev/null; wait "$proxy_pid" 2>/dev/null; }
 # versions [FILTER]: one line per logged exchange: method, path, client and upstream HTTP versions,
 # state, status, trailers.
 versions() {

@@ -17,19 +17,6 @@ pids=()
 on_exit() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done; }
 logs=("$work/proxy.err" "$work/server.err")
 
-# start_proxy ARGS…: starts `loupe proxy` with ARGS on free ports, sets $proxy_port and $api_port
-# and $proxy_pid, and waits for both to listen.
-start_proxy() {
-    proxy_port=$(free_port)
-    api_port=$(free_port)
-    "$loupe" proxy --listen "127.0.0.1:$proxy_port" --api "127.0.0.1:$api_port" "$@" 2>"$work/proxy.err" &
-    proxy_pid=$!
-    pids+=($proxy_pid)
-    wait_for_port "$proxy_port" || die "loupe proxy $* did not start listening"
-    wait_for_port "$api_port" || die "the log API did not start listening"
-}
-# stop_proxy: stops the proxy start_proxy started.
-stop_proxy() { kill "$proxy_pid" 2>/dev/null; wait "$proxy_pid" 2>/dev/null; }
 
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 -subj /CN=localhost \
     -addext subjectAltName=DNS:localhost -keyout "$work/origin-key.pem" -out "$work/origin.pem" 2>/dev/null \

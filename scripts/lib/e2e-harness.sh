@@ -54,6 +54,20 @@ start_static_origin() {
     wait_for_port "$origin_port" || die "the test origin did not start"
 }
 
+# start_proxy ARGS…: starts `loupe proxy` with ARGS on free ports (its standard error in
+# $work/proxy.err), sets $proxy_port, $api_port and $proxy_pid, adds it to $pids (which the
+# script's on_exit stops), and waits for both ports to listen. stop_proxy stops it.
+start_proxy() {
+    proxy_port=$(free_port)
+    api_port=$(free_port)
+    "$loupe" proxy --listen "127.0.0.1:$proxy_port" --api "127.0.0.1:$api_port" "$@" 2>"$work/proxy.err" &
+    proxy_pid=$!
+    pids+=($proxy_pid)
+    wait_for_port "$proxy_port" || die "loupe proxy $* did not start listening"
+    wait_for_port "$api_port" || die "the log API did not start listening"
+}
+stop_proxy() { kill "$proxy_pid" 2>/dev/null; wait "$proxy_pid" 2>/dev/null; }
+
 # finish: the summary line, and the script's exit status.
 finish() {
     echo "$suite end-to-end: $passed passed, $failed failed"
