@@ -23,12 +23,19 @@ final class HTTP2IdleCloser: NIOHTTP2StreamDelegate {
         self.onIdle = onIdle
         state = NIOLoopBoundBox(State(), eventLoop: connection.eventLoop)
         arm()
+        // A connection that closes otherwise leaves no timer behind to count it.
+        let state = state
+        connection.closeFuture.assumeIsolated().whenComplete { _ in
+            state.value.closing?.cancel()
+            state.value.closing = nil
+        }
     }
 
     private func arm() {
         let connection = connection
         let onIdle = onIdle
         state.value.closing = connection.eventLoop.scheduleTask(in: timeout) {
+            guard connection.isActive else { return }
             onIdle()
             connection.close(promise: nil)
         }
