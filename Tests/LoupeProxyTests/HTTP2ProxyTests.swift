@@ -116,6 +116,36 @@ import TestServerSupport
         await setup.tearDown()
     }
 
+    @Test func anUpstreamResetIsA502SayingSoAndAGoAwaySendsLaterRequestsToANewConnection() async throws {
+        let origin = try await HTTP2TestOrigin.start()
+        let harness = try await ProxyHarness.start {
+            $0.upstream = try? ProxyUpstream(parsing: "http://127.0.0.1:\(origin.port)")
+            $0.upstreamHTTPVersion = .http2
+        }
+        let base = "http://127.0.0.1:\(harness.port)"
+        let bodies = try await withHTTPClient { client in
+            var bodies: [String] = []
+            for path in ["/one", "/reset", "/two", "/goaway", "/three"] {
+                let response = try await client.execute(HTTPClientRequest(url: base + path), timeout: .seconds(10))
+                bodies.append("\(response.status.code) " + String(buffer: try await response.body.collect(upTo: 1 << 16)))
+            }
+            return bodies
+        }
+        #expect(bodies[0] == "200 ok /one")
+        #expect(bodies[1].hasPrefix("502 ") && bodies[1].contains("reset the HTTP/2 stream"), "\(bodies[1])")
+        #expect(bodies[2] == "200 ok /two")  // the reset stream left its connection alone
+        #expect(bodies[3] == "200 ok /goaway")
+        #expect(bodies[4] == "200 ok /three")
+        #expect(origin.connections == 2, "after GOAWAY the next request opens a new connection")
+        let events = await harness.finishedEvents(count: 5)
+        let reset = try #require(events.first { $0.request.url.hasSuffix("/reset") })
+        #expect(reset.state == .failed)
+        #expect(reset.response?.status == 502)
+        #expect(events.filter { $0.response?.httpVersion == "HTTP/2" }.count == 4)
+        await harness.stop()
+        await origin.stop()
+    }
+
     @Test func anHTTP2ConnectionWithNoStreamIsClosedAtTheHeaderTimeout() async throws {
         let harness = try await ProxyHarness.start {
             $0.upstream = try? ProxyUpstream(parsing: "http://127.0.0.1:9")
