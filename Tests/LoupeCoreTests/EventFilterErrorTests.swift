@@ -25,7 +25,7 @@ import Testing
         ("header:=x", 8, #"expected a header like x-request-id or x-request-id=abc after "header:", found "=x""#),
         (#"path:"""#, 6, #"expected a path like /conversations after "path:", found """#),
         // Enumerated values list the valid ones.
-        ("kind:error", 6, #"expected one of sse, http, tunnel or ws after "kind:", found "error""#),
+        ("kind:error", 6, #"expected one of sse, http, tunnel, ws or grpc after "kind:", found "error""#),
         ("has:errors", 5, #"expected one of error, redaction, response, body or sse after "has:", found "errors""#),
         ("state:done", 7, #"expected one of pending, streaming, complete or failed after "state:", found "done""#),
         ("source:proxy", 8,

@@ -64,13 +64,18 @@ import TestServerSupport
         let harness = try await setup.proxy()
         let base = "https://localhost:\(setup.origin.port)"
         try await withHTTPClient(Self.client(trusting: setup, proxyPort: harness.port)) { client in
-            // Warm the connection up, then cancel a request while its event stream is open.
+            // Warm the connection up, then cancel a request while its 8 MB body is on the way: not
+            // read, the stream's window stays full, so the exchange is still open when it is reset.
             _ = try await client.execute(HTTPClientRequest(url: base + "/warm"), timeout: .seconds(10))
+            let started = AsyncStream.makeStream(of: Void.self)
             let cancelled = Task {
-                let response = try await client.execute(HTTPClientRequest(url: base + "/stream"), timeout: .seconds(10))
-                for try await _ in response.body { try await Task.sleep(for: .seconds(5)) }
+                let response = try await client.execute(HTTPClientRequest(url: base + "/big"), timeout: .seconds(30))
+                for try await _ in response.body {
+                    started.continuation.yield()
+                    try await Task.sleep(for: .seconds(30))
+                }
             }
-            try await Task.sleep(for: .milliseconds(150))
+            for await _ in started.stream { break }
             cancelled.cancel()
             _ = await cancelled.result
             let after = try await client.execute(HTTPClientRequest(url: base + "/after"), timeout: .seconds(10))
@@ -78,7 +83,7 @@ import TestServerSupport
             #expect(after.version == .http2)
         }
         let events = await harness.finishedEvents(count: 3).filter { $0.request.url.hasPrefix("https://") }
-        let reset = try #require(events.first { $0.request.url.hasSuffix("/stream") })
+        let reset = try #require(events.first { $0.request.url.hasSuffix("/big") })
         #expect(reset.state == .failed)
         #expect(reset.error?.kind == .cancelled)
         #expect(reset.error?.message.contains("reset its HTTP/2 stream") == true, "\(reset.error?.message ?? "")")
