@@ -116,6 +116,12 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            // The web inspector's page, embedded in the binary (LogAPIServer+Inspector.swift).
+            resources: [
+                .embedInCode("Inspector/index.html"),
+                .embedInCode("Inspector/inspector.js"),
+                .embedInCode("Inspector/inspector.css"),
             ]
         ),
         .systemLibrary(

@@ -2,7 +2,7 @@
 # Installs what Loupe needs from the system, and nothing when it is all present.
 set -euo pipefail
 
-packages=(libpcre2-dev libncurses-dev zlib1g-dev tmux pkg-config python3-jsonschema curl openssl wrk valgrind nghttp2-client nghttp2-server)
+packages=(libpcre2-dev libncurses-dev zlib1g-dev tmux pkg-config python3-jsonschema curl openssl wrk valgrind nghttp2-client nghttp2-server chromium chromium-driver)
 missing=()
 for package in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
@@ -38,4 +38,10 @@ fi
 if command -v python3 >/dev/null && ! python3 -c "import websockets, sys; sys.exit(int(websockets.__version__.split('.')[0]) < 15)" 2>/dev/null; then
     echo "make deps: installing the websockets Python package for $(command -v python3)"
     python3 -m pip install --quiet "websockets>=15"
+fi
+
+# The web inspector's browser tests drive headless Chromium with Selenium.
+if command -v python3 >/dev/null && ! python3 -c "import selenium" 2>/dev/null; then
+    echo "make deps: installing the selenium Python package for $(command -v python3)"
+    python3 -m pip install --quiet selenium
 fi

@@ -82,6 +82,22 @@ extension LogAPIServer {
                         body: ResponseBody(byteBuffer: ByteBuffer(data: data)))
     }
 
+    /// `GET /v1/filter?filter=EXPR`: whether the expression parses, as `200` either way, so a page
+    /// can check what is typed without a failed request: `{"valid": true, "canonical"}` or
+    /// `{"valid": false, "message", "column", "error"}`.
+    func checkFilter(_ request: Request) throws -> Response {
+        let text = request.uri.queryParameters.get("filter") ?? ""
+        let body: FilterCheck
+        do {
+            body = FilterCheck(valid: true, canonical: try EventFilter(parsing: text).description)
+        } catch {
+            body = FilterCheck(valid: false, message: error.message, column: error.column,
+                               error: "invalid filter: \(error.description)")
+        }
+        return Response(status: .ok, headers: [.contentType: "application/json"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(data: try JSONEncoder().encode(body))))
+    }
+
     /// The `filter` query parameter parsed, or `400` with the parse error's column and message.
     static func filter(in request: Request) throws -> EventFilter {
         guard let text = request.uri.queryParameters.get("filter"), !text.isEmpty else { return .all }
@@ -91,6 +107,15 @@ extension LogAPIServer {
             throw FilterError(parseError: error)
         }
     }
+}
+
+/// `/v1/filter`'s JSON body.
+struct FilterCheck: Encodable {
+    var valid: Bool
+    var canonical: String?
+    var message: String?
+    var column: Int?
+    var error: String?
 }
 
 /// `/v1/stats`' JSON body.

@@ -15,6 +15,8 @@ import Synchronization
 ///   appends included), `evicted`, `removed` and `cleared` changes, with a heartbeat comment.
 /// - `GET /v1/export?format=zip|har|ndjson&filter=EXPR` — a verified export as a download.
 /// - `GET /v1/stats` — counters, uptime and the rule set.
+/// - `GET /v1/filter?filter=EXPR` — whether an expression parses (200 either way), and where not.
+/// - `GET /` — the web inspector, a page over these routes (see `LogAPIServer+Inspector.swift`).
 ///
 /// A bad filter gets `400` with the parse error's message and column. It is a swift-service-lifecycle
 /// `Service`, so it can run in a `ServiceGroup` beside a proxy; ``run()`` returns on graceful shutdown.
@@ -95,6 +97,10 @@ public final class LogAPIServer: Service, Sendable {
         router.get("/v1/events/stream") { [self] request, _ in try stream(request) }
         router.get("/v1/export") { [self] request, _ in try await export(request) }
         router.get("/v1/stats") { [self] _, _ in try await stats() }
+        router.get("/v1/filter") { [self] request, _ in try checkFilter(request) }
+        for path in Self.inspectorAssets.keys {
+            router.get(RouterPath(path)) { [self] request, _ in try inspectorAsset(request) }
+        }
         return router
     }
 }

@@ -334,7 +334,9 @@ struct ProxyCommand: AsyncParsableCommand {
         } catch {
             throw Terminal.fail("could not serve the log API on \(api): \(error). Choose another --api port or pass --no-api.")
         }
-        Terminal.printError("loupe proxy: log API on http://\(host.contains(":") ? "[\(host)]" : host):\(running.port)")
+        let address = "http://\(host.contains(":") ? "[\(host)]" : host):\(running.port)"
+        Terminal.printError("loupe proxy: log API on \(address)")
+        Terminal.printError("loupe proxy: web inspector at \(address)/ (open it in a browser)")
         return running
     }
 

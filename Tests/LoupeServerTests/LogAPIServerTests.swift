@@ -72,6 +72,40 @@ import ZIPFoundation
         }
     }
 
+    @Test func theFilterCheckSaysWhetherAnExpressionParsesWithoutAFailedRequest() async throws {
+        try await withServer { _, base, client in
+            let valid = try await get("\(base)/v1/filter?filter=STATUS:%3E%3D400%20kind:grpc", client)
+            #expect(valid.status == 200)
+            let ok = try #require(try JSONSerialization.jsonObject(with: valid.body) as? [String: Any])
+            #expect(ok["valid"] as? Bool == true)
+            #expect(ok["canonical"] as? String == "status:>=400 kind:grpc")
+            let invalid = try await get("\(base)/v1/filter?filter=status:abc", client)
+            #expect(invalid.status == 200)
+            let bad = try #require(try JSONSerialization.jsonObject(with: invalid.body) as? [String: Any])
+            #expect(bad["valid"] as? Bool == false)
+            #expect(bad["column"] as? Int == 8)
+            #expect((bad["message"] as? String)?.contains("status") == true)
+        }
+    }
+
+    @Test func theInspectorPageAndItsFilesAreServedWithAStrictContentSecurityPolicy() async throws {
+        try await withServer { _, base, client in
+            let page = try await get("\(base)/", client)
+            #expect(page.status == 200)
+            #expect(String(decoding: page.body, as: UTF8.self).contains("<title>Loupe inspector</title>"))
+            let headers = Dictionary(page.headers.map { ($0.0.lowercased(), $0.1) }, uniquingKeysWith: { first, _ in first })
+            #expect(headers["content-type"]?.hasPrefix("text/html") == true)
+            #expect(headers["content-security-policy"]?.contains("default-src 'none'") == true)
+            #expect(headers["content-security-policy"]?.contains("script-src 'self'") == true)
+            #expect(headers["x-content-type-options"] == "nosniff")
+            let script = try await get("\(base)/inspector.js", client)
+            #expect(script.status == 200)
+            #expect(String(decoding: script.body, as: UTF8.self).contains("new EventSource(\"/v1/events/stream\""))
+            #expect(try await get("\(base)/inspector.css", client).status == 200)
+            #expect(try await get("\(base)/nothing-here.js", client).status == 404)
+        }
+    }
+
     @Test func statsReportsCountsEvictionsAndTheRuleSet() async throws {
         try await withServer { logger, base, client in
             await logger.record(event("GET", "/a", status: 200))

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# End-to-end checks of the web inspector at / of the log API, in headless Chromium driven by
+# Selenium (Debian's chromium and chromium-driver, Selenium from pip: make deps): the page loads,
+# rows arrive live while curl sends traffic through a forward proxy, a valid and an invalid filter
+# (the parser's error under its column), details, keyboard, an event stream growing, a HAR
+# download, a narrow window, no console errors, and no secret in the page. Screenshots of the main
+# views go to docs/screenshots/ (LOUPE_SCREENSHOTS overrides).
+# Usage: scripts/e2e/inspector.sh PATH/TO/loupe
+set -uo pipefail
+source "$(dirname "$0")/../lib/e2e-harness.sh"
+for tool in chromium chromedriver; do command -v "$tool" >/dev/null || die "$tool is missing (make deps)"; done
+python3 -c "import selenium" 2>/dev/null || die "the selenium Python package is missing (make deps)"
+secret="ghp_a1B2c3D4e5a1B2c3D4e5a1B2c3D4e5a1B2c3"
+pids=()
+on_exit() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done; }
+logs=("$work/proxy.err")
+screenshots=${LOUPE_SCREENSHOTS:-$root/docs/screenshots}
+mkdir -p "$screenshots" "$work/downloads" "$work/htdocs"
+
+printf '{"hello":"world","items":[1,2,3],"nested":{"ok":true}}\n' >"$work/htdocs/data.json"
+start_static_origin "$work/htdocs"
+sse_port=$(free_port)
+python3 - "$sse_port" >/dev/null 2>&1 <<'PY' &
+import http.server, sys, time
+class SSE(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    def do_GET(self):
+        self.send_response(200)
+        self.send_header("content-type", "text/event-stream")
+        self.send_header("transfer-encoding", "chunked")
+        self.end_headers()
+        for i in range(6):
+            data = f"data: tick {i}\n\n".encode()
+            self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
+            self.wfile.flush()
+            time.sleep(0.7)
+        self.wfile.write(b"0\r\n\r\n")
+    def log_message(self, *args): pass
+http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), SSE).serve_forever()
+PY
+pids+=($!)
+wait_for_port "$sse_port" || die "the event-stream origin did not start"
+
+start_proxy
+run "the inspector in headless Chromium" 0 python3 "$root/scripts/e2e/inspector-browser.py" \
+    --api "http://127.0.0.1:$api_port" --proxy "http://127.0.0.1:$proxy_port" \
+    --origin "http://127.0.0.1:$origin_port" --sse-origin "http://127.0.0.1:$sse_port" \
+    --screenshots "$screenshots" --downloads "$work/downloads" --secret "$secret"
+while read -r line; do
+    case $line in ok\ *) pass ;; FAIL\ *) fail "${line#FAIL }" ;; esac
+done <<<"$out"
+[ -n "$out" ] || fail "the browser test printed nothing: $err"
+stop_proxy
+finish
