@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: all deps rules build release test sanitize bench demo fuzz clean help
+.PHONY: all deps rules build release test sanitize bench demo fuzz screenshots clean help
 
 all: build
 
@@ -12,6 +12,7 @@ help:
 	@echo "make test     deps + build + unit tests + end-to-end checks"
 	@echo "make sanitize the unit tests under ThreadSanitizer, then AddressSanitizer (about an hour)"
 	@echo "make bench    release build, then every benchmark in one table"
+	@echo "make screenshots  the web inspector's browser checks, renewing docs/screenshots/"
 	@echo "make demo     the most useful thing Loupe does so far"
 	@echo "make fuzz     build the libFuzzer targets (Fuzz/) and run each FUZZ_SECONDS (default 60);"
 	@echo "              FUZZ_TARGETS=\"FuzzSSEParser ...\" picks some, FUZZ_MERGE=1 grows the seed corpus"
@@ -39,6 +40,9 @@ sanitize: deps
 
 bench: release
 	"$$($(SWIFT) build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)/loupe-bench"
+
+screenshots: build
+	LOUPE_SCREENSHOTS="$$PWD/docs/screenshots" scripts/e2e/inspector.sh "$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/loupe"
 
 demo: build
 	scripts/demo.sh "$$($(SWIFT) build $(SWIFT_BUILD_FLAGS) --show-bin-path)/loupe"

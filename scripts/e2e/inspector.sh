@@ -4,7 +4,7 @@
 # rows arrive live while curl sends traffic through a forward proxy, a valid and an invalid filter
 # (the parser's error under its column), details, keyboard, an event stream growing, a HAR
 # download, a narrow window, no console errors, and no secret in the page. Screenshots of the main
-# views go to docs/screenshots/ (LOUPE_SCREENSHOTS overrides).
+# views go to a scratch folder, or to $LOUPE_SCREENSHOTS (`make screenshots` renews docs/screenshots/).
 # Usage: scripts/e2e/inspector.sh PATH/TO/loupe
 set -uo pipefail
 source "$(dirname "$0")/../lib/e2e-harness.sh"
@@ -14,7 +14,7 @@ secret="ghp_a1B2c3D4e5a1B2c3D4e5a1B2c3D4e5a1B2c3"
 pids=()
 on_exit() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null; done; }
 logs=("$work/proxy.err")
-screenshots=${LOUPE_SCREENSHOTS:-$root/docs/screenshots}
+screenshots=${LOUPE_SCREENSHOTS:-$work/screenshots}
 mkdir -p "$screenshots" "$work/downloads" "$work/htdocs"
 
 printf '{"hello":"world","items":[1,2,3],"nested":{"ok":true}}\n' >"$work/htdocs/data.json"
