@@ -18,7 +18,9 @@ import Synchronization
 /// - `GET /v1/filter?filter=EXPR` — whether an expression parses (200 either way), and where not.
 /// - `GET /` — the web inspector, a page over these routes (see `LogAPIServer+Inspector.swift`).
 ///
-/// A bad filter gets `400` with the parse error's message and column. It is a swift-service-lifecycle
+/// Unless ``Configuration/allowRemote``, a request whose `Host` or `Origin` is not loopback gets
+/// `421` or `403` (DNS-rebinding pages and other sites' scripts). A bad filter gets `400` with the
+/// parse error's message and column. It is a swift-service-lifecycle
 /// `Service`, so it can run in a `ServiceGroup` beside a proxy; ``run()`` returns on graceful shutdown.
 ///
 /// ```swift
@@ -93,6 +95,7 @@ public final class LogAPIServer: Service, Sendable {
 
     private func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
+        if !configuration.allowRemote { router.add(middleware: LoopbackHostMiddleware()) }
         router.get("/v1/events") { [self] request, _ in try await events(request) }
         router.get("/v1/events/stream") { [self] request, _ in try stream(request) }
         router.get("/v1/export") { [self] request, _ in try await export(request) }

@@ -88,6 +88,25 @@ import ZIPFoundation
         }
     }
 
+    @Test func aRequestNamingAnotherHostOrFromAnotherOriginIsRefused() async throws {
+        try await withServer { _, base, client in
+            #expect(try await get("\(base)/v1/stats", client).status == 200)
+            var rebinding = HTTPClientRequest(url: "\(base)/v1/events")
+            rebinding.headers.replaceOrAdd(name: "host", value: "attacker.example:9901")
+            let misdirected = try await client.execute(rebinding, timeout: .seconds(10))
+            #expect(misdirected.status.code == 421)
+            var foreign = HTTPClientRequest(url: "\(base)/v1/events")
+            foreign.headers.add(name: "origin", value: "https://attacker.example")
+            #expect(try await client.execute(foreign, timeout: .seconds(10)).status.code == 403)
+            var own = HTTPClientRequest(url: "\(base)/v1/events")
+            own.headers.add(name: "origin", value: base)
+            #expect(try await client.execute(own, timeout: .seconds(10)).status.code == 200)
+            var named = HTTPClientRequest(url: "\(base)/")
+            named.headers.replaceOrAdd(name: "host", value: "localhost:1")
+            #expect(try await client.execute(named, timeout: .seconds(10)).status.code == 200)
+        }
+    }
+
     @Test func theInspectorPageAndItsFilesAreServedWithAStrictContentSecurityPolicy() async throws {
         try await withServer { _, base, client in
             let page = try await get("\(base)/", client)
