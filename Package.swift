@@ -195,6 +195,8 @@ let package = Package(
                 "LoupeCore", "LoupeRedaction", "LoupeExport", "LoupeConsole", "LoupeProxy", "RedactionCorpus",
                 // The WebSocket benchmark: the sample backend's /ws echo and LoupeClient's client.
                 "ChatBackend", "LoupeClient",
+                // The inspector benchmark serves a log to headless Chromium.
+                "LoupeServer",
                 // The HTTPS benchmark's load generator (CONNECT through a proxy, then TLS).
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOCore", package: "swift-nio"),

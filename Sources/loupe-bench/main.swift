@@ -14,6 +14,7 @@ let benchmarks: [any Benchmark] = [
     ProxyBenchmark(),
     WebSocketBenchmark(),
     HTTP2Benchmark(),
+    InspectorBenchmark(),
     HTTPSBenchmark(),
     RedactionRecallBenchmark(),
     SoakBenchmark(),

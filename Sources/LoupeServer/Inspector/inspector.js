@@ -14,6 +14,7 @@ const state = {
   follow: true,
   tab: "Headers",
   stream: null,
+  connection: "",
   maxDuration: 1,
 };
 
@@ -66,8 +67,8 @@ function connect() {
   stream.addEventListener("removed", (message) => remove(message.data));
   stream.addEventListener("evicted", (message) => remove(message.data));
   stream.addEventListener("cleared", () => replaceAll([]));
-  stream.onopen = () => setStatus("live");
-  stream.onerror = () => setStatus("reconnecting…");
+  stream.onopen = () => { state.connection = "live"; showCount(); };
+  stream.onerror = () => { state.connection = "reconnecting…"; showCount(); };
 }
 
 function replaceAll(events) {
@@ -122,8 +123,13 @@ function render(grew) {
   const fragment = document.createDocumentFragment();
   for (let index = first; index < last; index++) fragment.append(row(state.events[index], index));
   rows.replaceChildren(fragment);
+  showCount();
+}
+
+// "live · 12 exchanges": the feed's state and the rows the filter shows.
+function showCount() {
   const total = state.events.length;
-  setStatus((state.stream ? "live · " : "") + total + (total === 1 ? " exchange" : " exchanges"));
+  setStatus((state.connection ? state.connection + " · " : "") + total + (total === 1 ? " exchange" : " exchanges"));
 }
 
 function row(event, index) {
