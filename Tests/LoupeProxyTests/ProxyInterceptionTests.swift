@@ -100,24 +100,37 @@ import TestServerSupport
         let setup = try await Setup.make()
         let harness = try await setup.proxy()
         let url = "https://localhost:\(setup.origin.port)/stream"
-        async let curl = runCurl(["-N", "-x", "http://127.0.0.1:\(harness.port)", "--cacert", setup.loupeCA.certificateURL.path, url])
-        // While the stream is still open (events come 100 ms apart), the log already holds the first.
-        // Polled until the stream is seen live or has ended, not a fixed number of times: on a
-        // busy machine curl may take more than a second to start the stream.
-        var seenLive = false
-        let deadline = ContinuousClock.now + Duration.seconds(15).scaledForTests
-        while ContinuousClock.now < deadline {
-            let events = await harness.events()
-            if let event = events.first(where: { $0.request.url == url }) {
-                if !event.sseEvents.isEmpty, !event.state.isFinal {
-                    seenLive = true
-                    break
+        // While the stream is still open (events come 100 ms apart), the log already holds the
+        // first: read off the logger's own change feed, so a busy machine (the whole suite runs in
+        // parallel) cannot make a poll miss the moment.
+        let changes = await harness.logger.changes()
+        let watcher = Task {
+            var streamID: UUID?
+            for await change in changes {
+                switch change {
+                case .added(let event), .updated(let event):
+                    guard event.request.url == url else { continue }
+                    streamID = event.id
+                    if event.state.isFinal { return false }
+                    if !event.sseEvents.isEmpty { return true }
+                case .sseAppended(let id, _, _) where id == streamID:
+                    return true
+                default:
+                    continue
                 }
-                if event.state.isFinal { break }
             }
-            try await Task.sleep(for: .milliseconds(5))
+            return false
         }
-        guard let result = try await curl else { return }
+        async let curl = runCurl(["-N", "-x", "http://127.0.0.1:\(harness.port)", "--cacert", setup.loupeCA.certificateURL.path, url])
+        guard let result = try await curl else { watcher.cancel(); return }
+        let seenLive = await withTaskGroup(of: Bool?.self) { group in
+            group.addTask { await watcher.value }
+            group.addTask { try? await Task.sleep(for: .seconds(10).scaledForTests); return nil }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            watcher.cancel()
+            return first ?? false
+        }
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains(#"data: {"n":2}"#))
         #expect(seenLive)
