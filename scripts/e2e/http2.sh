@@ -47,27 +47,8 @@ pids+=($!)
 h2tls_port=$(free_port)
 nghttpd -d "$work/htdocs" "$h2tls_port" "$work/origin-key.pem" "$work/origin.pem" >/dev/null 2>&1 &
 pids+=($!)
-sse_port=$(free_port)
-python3 - "$sse_port" >/dev/null 2>&1 <<'PY' &
-import http.server, sys, time
-class SSE(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    def do_GET(self):
-        self.send_response(200)
-        self.send_header("content-type", "text/event-stream")
-        self.send_header("transfer-encoding", "chunked")
-        self.end_headers()
-        for i in range(3):
-            data = f"data: tick {i}\n\n".encode()
-            self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
-            self.wfile.flush()
-            time.sleep(1)
-        self.wfile.write(b"0\r\n\r\n")
-    def log_message(self, *args): pass
-http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), SSE).serve_forever()
-PY
-pids+=($!)
-for port in "$h2c_port" "$h2tls_port" "$sse_port"; do wait_for_port "$port" || die "a test server did not start on $port"; done
+start_sse_origin 3 1
+for port in "$h2c_port" "$h2tls_port"; do wait_for_port "$port" || die "a test server did not start on $port"; done
 
 # --- h2c with prior knowledge, reverse mode, HTTP/1.x upstream -----------------------------------
 start_proxy --upstream "http://127.0.0.1:$h1_port"

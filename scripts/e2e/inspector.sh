@@ -19,27 +19,7 @@ mkdir -p "$screenshots" "$work/downloads" "$work/htdocs"
 
 printf '{"hello":"world","items":[1,2,3],"nested":{"ok":true}}\n' >"$work/htdocs/data.json"
 start_static_origin "$work/htdocs"
-sse_port=$(free_port)
-python3 - "$sse_port" >/dev/null 2>&1 <<'PY' &
-import http.server, sys, time
-class SSE(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    def do_GET(self):
-        self.send_response(200)
-        self.send_header("content-type", "text/event-stream")
-        self.send_header("transfer-encoding", "chunked")
-        self.end_headers()
-        for i in range(6):
-            data = f"data: tick {i}\n\n".encode()
-            self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))
-            self.wfile.flush()
-            time.sleep(0.7)
-        self.wfile.write(b"0\r\n\r\n")
-    def log_message(self, *args): pass
-http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), SSE).serve_forever()
-PY
-pids+=($!)
-wait_for_port "$sse_port" || die "the event-stream origin did not start"
+start_sse_origin 6 0.7
 
 start_proxy
 run "the inspector in headless Chromium" 0 python3 "$root/scripts/e2e/inspector-browser.py" \

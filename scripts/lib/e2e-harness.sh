@@ -54,6 +54,15 @@ start_static_origin() {
     wait_for_port "$origin_port" || die "the test origin did not start"
 }
 
+# start_sse_origin COUNT INTERVAL: an event-stream origin (scripts/e2e/sse-origin.py: COUNT events
+# INTERVAL seconds apart on every GET) on a free port; sets $sse_port, adds it to $pids.
+start_sse_origin() {
+    sse_port=$(free_port)
+    python3 "$root/scripts/e2e/sse-origin.py" "$sse_port" "$1" "$2" >/dev/null 2>&1 &
+    pids+=($!)
+    wait_for_port "$sse_port" || die "the event-stream origin did not start"
+}
+
 # start_proxy ARGS…: starts `loupe proxy` with ARGS on free ports (its standard error in
 # $work/proxy.err), sets $proxy_port, $api_port and $proxy_pid, adds it to $pids (which the
 # script's on_exit stops), and waits for both ports to listen. stop_proxy stops it.
