@@ -74,6 +74,7 @@ final class TLSTestOrigin: Sendable {
                 switch path {
                 case "/stream": stream(context: context)
                 case "/big": big(context: context)
+                case "/hang": hang(context: context)
                 default: answer(context: context)
                 }
             }
@@ -85,6 +86,13 @@ final class TLSTestOrigin: Sendable {
             context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        }
+
+        /// A response head and one chunk, and then nothing until the connection closes.
+        private func hang(context: ChannelHandlerContext) {
+            let headers: HTTPHeaders = ["content-type": "text/plain", "transfer-encoding": "chunked"]
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: "first\n")))), promise: nil)
         }
 
         /// ``TLSTestOrigin/bigSize`` bytes of `x`.
