@@ -62,8 +62,7 @@ struct ProxyCommand: AsyncParsableCommand {
                 loupe proxy --intercept
                 curl -x http://127.0.0.1:8080 --cacert "$(loupe ca path)" https://api.example.com/
                 loupe proxy --intercept 'api\\.example\\.com,:8443$' --ignore-hosts 'pinned\\.example\\.com'
-              A gRPC server behind the proxy (clients dial 127.0.0.1:9000 in plaintext), and
-              HTTP/2 with prior knowledge through it:
+              A gRPC server behind the proxy, then HTTP/2 with prior knowledge through it:
                 loupe proxy --upstream http://127.0.0.1:50051 --listen 127.0.0.1:9000
                 curl --http2-prior-knowledge http://127.0.0.1:9000/
               An HTTPS upstream with a private CA, or a self-signed one (never in production):
