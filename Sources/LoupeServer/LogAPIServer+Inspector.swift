@@ -18,6 +18,9 @@ extension LogAPIServer {
         "/inspector.css": InspectorAsset(bytes: PackageResources.inspector_css, contentType: "text/css; charset=utf-8"),
     ]
 
+    /// The page's script and style sheet, served without the access token: they hold no data.
+    static let openInspectorAssets: Set<String> = ["/inspector.js", "/inspector.css"]
+
     /// `GET /`, `/inspector.js`, `/inspector.css`.
     func inspectorAsset(_ request: Request) throws -> Response {
         guard let asset = Self.inspectorAssets[request.uri.path] else { throw HTTPError(.notFound) }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import NIOCore
 import ServiceLifecycle
 
@@ -11,8 +12,22 @@ extension LogAPIServer {
     public struct Running: Sendable {
         /// The bound port (the real one when the configuration asked for port 0).
         public let port: Int
+        /// `http://host:port`, what `loupe console --attach` and `loupe export --from` take
+        /// (with ``accessToken``).
+        public let baseURL: String
+        /// The token requests must carry, or nil when the server takes requests without one.
+        public let accessToken: String?
         let group: ServiceGroup
         let task: Task<Void, any Error>
+
+        /// The web inspector's address, with the access token when there is one: what to open in
+        /// a browser (or hand to `loupe console --attach`).
+        public var inspectorURL: String {
+            guard let accessToken else { return baseURL + "/" }
+            var allowed = CharacterSet.urlQueryAllowed
+            allowed.remove(charactersIn: "&+=#")
+            return baseURL + "/?token=" + (accessToken.addingPercentEncoding(withAllowedCharacters: allowed) ?? accessToken)
+        }
 
         /// Stops accepting, lets open responses end, and returns once the server has stopped.
         public func shutdown() async {
@@ -31,7 +46,9 @@ extension LogAPIServer {
         let group = ServiceGroup(configuration: .init(services: [self], logger: configuration.logger))
         let task = Task { try await group.run() }
         do {
-            return Running(port: try await boundPort(), group: group, task: task)
+            let port = try await boundPort()
+            return Running(port: port, baseURL: configuration.baseURL(port: port),
+                           accessToken: configuration.accessToken, group: group, task: task)
         } catch {
             guard case .failure(let failure) = await task.result else { throw error }
             if let failure = failure as? IOError, failure.errnoCode == EADDRINUSE {

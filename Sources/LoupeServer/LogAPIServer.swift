@@ -18,15 +18,18 @@ import Synchronization
 /// - `GET /v1/filter?filter=EXPR` — whether an expression parses (200 either way), and where not.
 /// - `GET /` — the web inspector, a page over these routes (see `LogAPIServer+Inspector.swift`).
 ///
-/// Unless ``Configuration/allowRemote``, a request whose `Host` or `Origin` is not loopback gets
-/// `421` or `403` (DNS-rebinding pages and other sites' scripts). A bad filter gets `400` with the
+/// Every request carries the access token (``Configuration/accessToken``, random by default) as
+/// `Authorization: Bearer TOKEN` or `?token=TOKEN`, or gets `401`; ``Running/inspectorURL`` is
+/// the page's address with it. Unless ``Configuration/allowRemote``, a request whose `Host` or
+/// `Origin` is not loopback gets `421` or `403` (DNS-rebinding pages and other sites' scripts).
+/// A bad filter gets `400` with the
 /// parse error's message and column. It is a swift-service-lifecycle
 /// `Service`, so it can run in a `ServiceGroup` beside a proxy; ``run()`` returns on graceful shutdown.
 ///
 /// ```swift
 /// let server = LogAPIServer(logger: logger, configuration: .init(port: 0))
 /// let running = try await server.start()   // or run it in your own ServiceGroup
-/// print(running.port)
+/// print(running.inspectorURL)               // http://127.0.0.1:PORT/?token=…
 /// await running.shutdown()
 /// ```
 public final class LogAPIServer: Service, Sendable {
@@ -96,6 +99,9 @@ public final class LogAPIServer: Service, Sendable {
     private func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
         if !configuration.allowRemote { router.add(middleware: LoopbackHostMiddleware()) }
+        if let token = configuration.accessToken {
+            router.add(middleware: AccessTokenMiddleware(token: token, openPaths: Self.openInspectorAssets))
+        }
         router.get("/v1/events") { [self] request, _ in try await events(request) }
         router.get("/v1/events/stream") { [self] request, _ in try stream(request) }
         router.get("/v1/export") { [self] request, _ in try await export(request) }

@@ -44,7 +44,8 @@ struct InspectorBenchmark: Benchmark {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--api", "http://127.0.0.1:\(running.port)", "--events", String(count),
+        process.arguments = ["python3", script.path, "--api", running.baseURL, "--token", running.accessToken ?? "",
+                             "--events", String(count),
                              "--filter", Self.filter, "--filtered", String(filtered), "--feed-seconds", String(Self.feedSeconds)]
         let output = Pipe()
         process.standardOutput = output

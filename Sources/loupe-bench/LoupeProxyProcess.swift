@@ -1,4 +1,5 @@
 import Foundation
+import LoupeServer
 import Synchronization
 
 /// The built `loupe proxy` as a child process (the `loupe` binary next to `loupe-bench`), so the
@@ -7,6 +8,8 @@ final class LoupeProxyProcess {
     /// The proxy's port and its log API's, both on 127.0.0.1.
     let port: Int
     let apiPort: Int
+    /// The log API's access token (given to the proxy in `LOUPE_API_TOKEN`).
+    let apiToken: String
     private let process: Process
     private let errors: Pipe
     /// What the proxy printed on standard error, read as it comes so the pipe never fills up.
@@ -15,9 +18,10 @@ final class LoupeProxyProcess {
     var processIdentifier: Int32 { process.processIdentifier }
     var isRunning: Bool { process.isRunning }
 
-    private init(port: Int, apiPort: Int, process: Process, errors: Pipe, printed: String) {
+    private init(port: Int, apiPort: Int, apiToken: String, process: Process, errors: Pipe, printed: String) {
         self.port = port
         self.apiPort = apiPort
+        self.apiToken = apiToken
         self.process = process
         self.errors = errors
         let buffer = PrintedText(printed)
@@ -44,6 +48,8 @@ final class LoupeProxyProcess {
         process.arguments = ["proxy", "--listen", "127.0.0.1:0", "--api", "127.0.0.1:0"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        let apiToken = LogAPIServer.randomAccessToken()
+        environment["LOUPE_API_TOKEN"] = apiToken
         process.environment = environment
         let errors = Pipe()
         process.standardError = errors
@@ -64,7 +70,7 @@ final class LoupeProxyProcess {
             process.terminate()
             throw BenchmarkError("loupe proxy did not start: \(text.trimmingCharacters(in: .whitespacesAndNewlines))")
         }
-        return LoupeProxyProcess(port: port, apiPort: apiPort, process: process, errors: errors, printed: text)
+        return LoupeProxyProcess(port: port, apiPort: apiPort, apiToken: apiToken, process: process, errors: errors, printed: text)
     }
 
     /// The port at the end of the line that contains `marker`.

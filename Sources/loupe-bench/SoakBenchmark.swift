@@ -29,13 +29,14 @@ struct SoakBenchmark: Benchmark {
         ])
         let pid = proxy.processIdentifier
         let (proxyPort, apiPort, originPort) = (proxy.port, proxy.apiPort, origin.port)
+        let token = proxy.apiToken
         // One conversation of each kind and an export first, so what the proxy opens once and
         // keeps (a timer descriptor, thread pools) is open before the descriptors are counted.
         try await withThrowingTaskGroup(of: Void.self) { group in
             for kind in SoakTraffic.allCases {
                 group.addTask { try await kind.run(proxyPort: proxyPort, originPort: originPort, round: 0) }
             }
-            group.addTask { _ = try await Self.get("/v1/export?format=zip", port: apiPort) }
+            group.addTask { _ = try await Self.get("/v1/export?format=zip", port: apiPort, token: token) }
             try await group.waitForAll()
         }
         try await waitUntilIdle(proxy)
@@ -51,7 +52,7 @@ struct SoakBenchmark: Benchmark {
 
         // The console, attached to the proxy's log API as `loupe console --attach` is.
         let console = Task {
-            let source = try AttachEventSource(baseURL: "127.0.0.1:\(apiPort)")
+            let source = try AttachEventSource(baseURL: "127.0.0.1:\(apiPort)", accessToken: token)
             var model = ConsoleModel(configuration: .init(sourceLabel: "soak"))
             for await update in source.updates() {
                 model.apply(update)
@@ -82,7 +83,7 @@ struct SoakBenchmark: Benchmark {
                 var format = "zip"
                 while ContinuousClock.now < deadline {
                     try await Task.sleep(for: .seconds(10))
-                    let (status, _) = (try? await Self.get("/v1/export?format=\(format)", port: apiPort)) ?? (0, "")
+                    let (status, _) = (try? await Self.get("/v1/export?format=\(format)", port: apiPort, token: token)) ?? (0, "")
                     counts.add(status == 200 ? \.exports : \.failedExports)
                     format = format == "zip" ? "har" : "zip"
                 }
@@ -162,7 +163,7 @@ struct SoakBenchmark: Benchmark {
     private func waitUntilIdle(_ proxy: LoupeProxyProcess, descriptors: Int? = nil) async throws -> [String: Int] {
         var stats: [String: Int] = [:]
         for _ in 0..<60 {
-            stats = (try? await Self.sourceCounters(port: proxy.apiPort)) ?? [:]
+            stats = (try? await Self.sourceCounters(port: proxy.apiPort, token: proxy.apiToken)) ?? [:]
             // The stats request itself is the one connection open, to the log API, not the proxy.
             if stats["inFlightExchanges"] == 0, stats["openConnections"] == 0,
                descriptors == nil || proxy.openFileDescriptors == descriptors { break }
@@ -171,10 +172,10 @@ struct SoakBenchmark: Benchmark {
         return stats
     }
 
-    /// `GET path` on the log API: the status and the body.
-    static func get(_ path: String, port: Int) async throws -> (status: Int, body: String) {
+    /// `GET path` on the log API with its access token: the status and the body.
+    static func get(_ path: String, port: Int, token: String) async throws -> (status: Int, body: String) {
         try await SoakConnection.with(port: port, timeout: .seconds(60)) { connection in
-            try await connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            try await connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\nConnection: close\r\n\r\n")
             try await connection.readToEnd()
             let text = connection.received
             let status = Int(text.dropFirst(9).prefix(3)) ?? 0
@@ -184,9 +185,9 @@ struct SoakBenchmark: Benchmark {
     }
 
     /// The proxy's `sourceCounters` from `/v1/stats`.
-    static func sourceCounters(port: Int) async throws -> [String: Int] {
+    static func sourceCounters(port: Int, token: String) async throws -> [String: Int] {
         struct Stats: Decodable { var sourceCounters: [String: Int]? }
-        let (_, body) = try await get("/v1/stats", port: port)
+        let (_, body) = try await get("/v1/stats", port: port, token: token)
         return try JSONDecoder().decode(Stats.self, from: Data(body.utf8)).sourceCounters ?? [:]
     }
 }

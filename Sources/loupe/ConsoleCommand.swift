@@ -90,7 +90,7 @@ struct ConsoleCommand: AsyncParsableCommand {
             do {
                 // Log lines would be drawn over the screen; the status bar shows connection problems.
                 let quiet = Logger(label: "loupe.console", factory: { _ in SwiftLogNoOpLogHandler() })
-                source = try AttachEventSource(baseURL: attach ?? "",
+                source = try AttachEventSource(baseURL: attach ?? "", accessToken: APIAccessOptions.environmentToken,
                                                configuration: .init(limit: limit, logger: quiet))
             } catch {
                 throw Terminal.fail(error.description)

@@ -78,7 +78,7 @@ struct DemoCommand: AsyncParsableCommand {
 
         let work = Task {
             try await runner.withServers { environment in
-                progress("backend \(environment.backendURL), reverse proxy \(environment.proxyURL), log API \(environment.logAPIURL)")
+                progress("backend \(environment.backendURL), reverse proxy \(environment.proxyURL), web inspector and log API \(environment.logAPIURL)")
                 if useConsole {
                     try await Self.runWithConsole(runner, environment: environment, duration: trafficDuration, logger: quiet)
                 } else {

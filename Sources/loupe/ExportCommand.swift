@@ -64,8 +64,8 @@ struct ExportCommand: AsyncParsableCommand {
         let progress = ProgressLine()
         let manifest: ExportManifest
         do {
-            if let base = try Self.apiBase(from) {
-                manifest = try await exportFromAPI(base: base, format: format, ruleSet: ruleSet, redactor: redactor,
+            if let address = try Self.apiAddress(from) {
+                manifest = try await exportFromAPI(address: address, format: format, ruleSet: ruleSet, redactor: redactor,
                                                    destination: destination, progress: progress)
             } else {
                 manifest = try exportFromFile(format: format, filter: eventFilter, ruleSet: ruleSet, redactor: redactor,
@@ -96,11 +96,12 @@ struct ExportCommand: AsyncParsableCommand {
         }
     }
 
-    /// `http://host:port` for an http(s) URL (read as `console --attach` reads it), nil for a file.
-    static func apiBase(_ text: String) throws -> String? {
+    /// The log API address of an http(s) URL (read as `console --attach` reads it, the token from
+    /// its `token` parameter or `LOUPE_API_TOKEN`), nil for a file.
+    static func apiAddress(_ text: String) throws -> LogAPIAddress? {
         guard text.hasPrefix("http://") || text.hasPrefix("https://") else { return nil }
         do {
-            return try AttachEventSource.logAPIBase(text)
+            return try LogAPIAddress(text, accessToken: APIAccessOptions.environmentToken)
         } catch {
             throw Terminal.fail("--from: \(error.description)")
         }
@@ -124,12 +125,12 @@ struct ExportCommand: AsyncParsableCommand {
         return try writer.finish()
     }
 
-    private func exportFromAPI(base: String, format: ExportFormat, ruleSet: RuleSet, redactor: Redactor,
+    private func exportFromAPI(address: LogAPIAddress, format: ExportFormat, ruleSet: RuleSet, redactor: Redactor,
                                destination: URL, progress: ProgressLine) async throws -> ExportManifest {
         // Fails fast when nothing listens (the shared client would keep retrying the connection).
         let client = APIClient.makeHTTPClient(connectTimeout: .seconds(5))
         do {
-            let manifest = try await exportFromAPI(base: base, client: client, format: format, ruleSet: ruleSet,
+            let manifest = try await exportFromAPI(address: address, client: client, format: format, ruleSet: ruleSet,
                                                    redactor: redactor, destination: destination, progress: progress)
             try? await client.shutdown()
             return manifest
@@ -139,20 +140,21 @@ struct ExportCommand: AsyncParsableCommand {
         }
     }
 
-    private func exportFromAPI(base: String, client: HTTPClient, format: ExportFormat, ruleSet: RuleSet,
+    private func exportFromAPI(address: LogAPIAddress, client: HTTPClient, format: ExportFormat, ruleSet: RuleSet,
                                redactor: Redactor, destination: URL, progress: ProgressLine) async throws -> ExportManifest {
-        let stats = try await fetchStats(base: base, client: client)
+        let stats = try await fetchStats(address: address, client: client)
         let writer = try ExportWriter(destination: destination, configuration: .init(
             format: format, source: ExportManifest.Source(rawValue: stats.source) ?? .app, filter: filter,
             ruleSet: ruleSet, evictedEvents: stats.evictedEvents, evictedBytes: stats.evictedBytes))
         let interrupt = InterruptCleanup(path: writer.stagingDirectory)
         defer { interrupt.cancel() }
 
-        var components = URLComponents(string: base + "/v1/export")
-        components?.queryItems = [URLQueryItem(name: "format", value: "ndjson")]
+        var components = URLComponents()
+        components.queryItems = [URLQueryItem(name: "format", value: "ndjson")]
             + (filter.map { [URLQueryItem(name: "filter", value: $0)] } ?? [])
-        let url = components?.string ?? base + "/v1/export?format=ndjson"
-        let response = try await execute(url, client: client)
+        let path = "/v1/export" + (components.string ?? "?format=ndjson")
+        let url = address.baseURL + path
+        let response = try await execute(path, address: address, client: client)
         var decoder = EventStreamDecoder(format: .ndjson, redactor: redactor)
         do {
             for try await buffer in response.body {
@@ -166,7 +168,7 @@ struct ExportCommand: AsyncParsableCommand {
             if error.path.isEmpty { error.path = url }
             throw error
         } catch {
-            throw Terminal.fail("the log API at \(base) stopped sending the export: \(TransportFailure(error).phrase).")
+            throw Terminal.fail("the log API at \(address.baseURL) stopped sending the export: \(TransportFailure(error).phrase).")
         }
         return try writer.finish()
     }
@@ -177,25 +179,27 @@ struct ExportCommand: AsyncParsableCommand {
         var evictedBytes: Int
     }
 
-    private func fetchStats(base: String, client: HTTPClient) async throws -> RemoteStats {
-        let response = try await execute(base + "/v1/stats", client: client)
+    private func fetchStats(address: LogAPIAddress, client: HTTPClient) async throws -> RemoteStats {
+        let response = try await execute("/v1/stats", address: address, client: client)
         let body = try await response.body.collect(upTo: 1 << 20)
         do {
             return try JSONDecoder().decode(RemoteStats.self, from: Data(buffer: body))
         } catch {
-            throw Terminal.fail("\(base)/v1/stats did not answer like a Loupe log API; check --from.")
+            throw Terminal.fail("\(address.baseURL)/v1/stats did not answer like a Loupe log API; check --from.")
         }
     }
 
-    /// GETs `url`, failing with the server's message for any status but 200.
-    private func execute(_ url: String, client: HTTPClient) async throws -> HTTPClientResponse {
+    /// GETs `path` of the log API, failing with the server's message for any status but 200.
+    private func execute(_ path: String, address: LogAPIAddress, client: HTTPClient) async throws -> HTTPClientResponse {
+        let url = address.baseURL + path
         let response: HTTPClientResponse
         do {
-            response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(600))
+            response = try await client.execute(address.request(path), timeout: .seconds(600))
         } catch {
             throw Terminal.fail("cannot reach the log API at \(url): \(TransportFailure(error).phrase); is a `loupe proxy` (log API on "
                                 + "127.0.0.1:9901 by default) or `loupe demo` running there?")
         }
+        if response.status.code == 401 { throw Terminal.fail(AttachError.tokenRefused(url: address.baseURL).description) }
         guard response.status == .ok else {
             let body = (try? await response.body.collect(upTo: 64 << 10)).map { String(buffer: $0) } ?? ""
             throw Terminal.fail("the log API answered \(response.status.code) for \(url): \(body.prefix(300))")

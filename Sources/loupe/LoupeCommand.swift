@@ -32,6 +32,8 @@ struct LoupeCommand: AsyncParsableCommand {
               Export a sanitized log from a running log API, or convert a browser HAR:
                 loupe export --from http://127.0.0.1:9901 -o debug.zip
                 loupe export --from chrome-session.har -o shared.har
+              Browse a saved log or a browser's HAR in the web inspector (prints its address):
+                loupe open debug.zip
               Watch a proxy's traffic live in the console while it serves:
                 loupe proxy --upstream http://127.0.0.1:8000 --console
               Where Loupe's certificate authority is, and how to trust it for HTTPS:
@@ -42,7 +44,7 @@ struct LoupeCommand: AsyncParsableCommand {
             """,
         version: Loupe.version,
         subcommands: [FilterCommand.self, ConsoleCommand.self, ParseSSECommand.self, SSECommand.self, RulesCommand.self,
-                      RedactCommand.self, ScanCommand.self, ExportCommand.self, ProxyCommand.self, CACommand.self,
+                      RedactCommand.self, ScanCommand.self, ExportCommand.self, OpenCommand.self, ProxyCommand.self, CACommand.self,
                       DemoCommand.self]
     )
 

@@ -83,6 +83,8 @@ struct ProxyCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-api"), help: "Do not serve the log API.")
     var noAPI = false
 
+    @OptionGroup var apiAccess: APIAccessOptions
+
     @Option(name: .customLong("export-on-exit"),
             help: ArgumentHelp("When the proxy stops, write the log to this file (.zip, .har or .ndjson).", valueName: "file"))
     var exportOnExit: String?
@@ -325,7 +327,8 @@ struct ProxyCommand: AsyncParsableCommand {
     private func startLogAPI(for networkLogger: NetworkLogger, ruleSet: RuleSet, proxy: ProxyServer) async throws -> LogAPIServer.Running {
         let (host, port) = Self.hostAndPort(api)!
         var configuration = LogAPIServer.Configuration(
-            host: host, port: port, allowRemote: allowRemote, source: .proxy, ruleSet: ruleSet)
+            host: host, port: port, allowRemote: allowRemote, source: .proxy, ruleSet: ruleSet,
+            accessToken: apiAccess.resolvedToken)
         configuration.sourceCounters = { await proxy.accounting().counters }
         let server = LogAPIServer(logger: networkLogger, configuration: configuration)
         let running: LogAPIServer.Running
@@ -334,9 +337,7 @@ struct ProxyCommand: AsyncParsableCommand {
         } catch {
             throw Terminal.fail("could not serve the log API on \(api): \(error). Choose another --api port or pass --no-api.")
         }
-        let address = "http://\(host.contains(":") ? "[\(host)]" : host):\(running.port)"
-        Terminal.printError("loupe proxy: log API on \(address)")
-        Terminal.printError("loupe proxy: web inspector at \(address)/ (open it in a browser)")
+        APIAccessOptions.announce(running, command: "proxy")
         return running
     }
 

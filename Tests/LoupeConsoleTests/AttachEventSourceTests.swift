@@ -126,8 +126,23 @@ import Testing
         (" localhost:9901/v1/export ", "http://localhost:9901"),
     ])
     func anAddressAsTypedBecomesTheBaseURL(typed: String, base: String) throws {
-        #expect(try AttachEventSource.logAPIBase(typed) == base)
+        #expect(try LogAPIAddress(typed).baseURL == base)
+        #expect(try LogAPIAddress(typed).accessToken == nil)
         #expect(try AttachEventSource(baseURL: typed).baseURL == base)
+    }
+
+    @Test func theAccessTokenComesFromThePrintedAddressElseFromTheCaller() throws {
+        let printed = try LogAPIAddress("http://127.0.0.1:9901/?token=0123456789abcdef", accessToken: "from-environment")
+        #expect(printed.baseURL == "http://127.0.0.1:9901")
+        #expect(printed.accessToken == "0123456789abcdef")
+        #expect(try LogAPIAddress("127.0.0.1:9901/v1/events?limit=5&token=abc").accessToken == "abc")
+        #expect(try LogAPIAddress("127.0.0.1:9901", accessToken: "from-environment").accessToken == "from-environment")
+        let request = printed.request("/v1/stats")
+        #expect(request.url == "http://127.0.0.1:9901/v1/stats")
+        #expect(request.headers["authorization"] == ["Bearer 0123456789abcdef"])
+        // An address that is refused does not repeat its token.
+        let error = #expect(throws: AttachError.self) { try LogAPIAddress("ftp://x/?token=0123456789abcdef") }
+        #expect(error?.description.contains("0123456789abcdef") == false)
     }
 
     @Test func aNonHTTPAddressIsRejected() throws {

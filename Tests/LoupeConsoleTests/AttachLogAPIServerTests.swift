@@ -20,7 +20,8 @@ import Testing
 
         await logger.record(TestEvents.http(1))  // before attaching: arrives in the snapshot
         let recorder = ModelRecorder()
-        await recorder.start(try AttachEventSource(baseURL: "127.0.0.1:\(port)", configuration: AttachEventSourceTests.fastRetry))
+        // The address the server prints, with its random access token.
+        await recorder.start(try AttachEventSource(baseURL: server.inspectorURL, configuration: AttachEventSourceTests.fastRetry))
         #expect(await eventually {
             let live = await recorder.statuses.last == .some(nil)
             let ids = await recorder.ids
@@ -63,7 +64,8 @@ import Testing
         var configuration = AttachEventSourceTests.fastRetry
         configuration.statsInterval = .milliseconds(50)
         let recorder = ModelRecorder()
-        await recorder.start(try AttachEventSource(baseURL: "127.0.0.1:\(server.port)", configuration: configuration))
+        await recorder.start(try AttachEventSource(baseURL: "127.0.0.1:\(server.port)", accessToken: server.accessToken,
+                                                   configuration: configuration))
         #expect(await eventually { await recorder.statuses.last == .some(nil) })
         await logger.countDropped(3)
         #expect(await eventually { await recorder.model.notLoggedCount == 3 })

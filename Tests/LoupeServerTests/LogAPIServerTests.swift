@@ -13,11 +13,12 @@ import ZIPFoundation
 /// The log API against a live server on 127.0.0.1:0.
 @Suite struct LogAPIServerTests {
     /// Runs `body` with a logger, a started server's base URL and an HTTP client; stops both after.
-    private func withServer(heartbeat: Duration = .seconds(15),
+    /// The server takes requests without a token unless `accessToken` is given.
+    private func withServer(heartbeat: Duration = .seconds(15), accessToken: String? = nil,
                             sourceCounters: (@Sendable () async -> [String: Int])? = nil,
                             _ body: (NetworkLogger, String, HTTPClient) async throws -> Void) async throws {
         let logger = NetworkLogger()
-        var configuration = LogAPIServer.Configuration(port: 0, heartbeatInterval: heartbeat)
+        var configuration = LogAPIServer.Configuration(port: 0, heartbeatInterval: heartbeat, accessToken: accessToken)
         configuration.sourceCounters = sourceCounters
         let server = try await LogAPIServer(logger: logger, configuration: configuration).start()
         let client = HTTPClient(eventLoopGroupProvider: .singleton)
@@ -105,6 +106,45 @@ import ZIPFoundation
             named.headers.replaceOrAdd(name: "host", value: "localhost:1")
             #expect(try await client.execute(named, timeout: .seconds(10)).status.code == 200)
         }
+    }
+
+    @Test func everyRouteButThePagesScriptAndStylesNeedsTheAccessToken() async throws {
+        let token = "0123456789abcdef-token"
+        try await withServer(accessToken: token) { logger, base, client in
+            await logger.record(event("GET", "/private"))
+            for path in ["/", "/v1/events", "/v1/events/stream", "/v1/stats", "/v1/export?format=har", "/v1/filter?filter=x"] {
+                #expect(try await get(base + path, client).status == 401, "\(path) without a token")
+                var wrong = HTTPClientRequest(url: base + path)
+                wrong.headers.add(name: "authorization", value: "Bearer \(token)x")
+                #expect(try await client.execute(wrong, timeout: .seconds(10)).status.code == 401, "\(path) with a wrong token")
+            }
+            let refused = try await get(base + "/v1/events", client)
+            #expect(String(decoding: refused.body, as: UTF8.self).contains("needs its access token"))
+            #expect(!String(decoding: refused.body, as: UTF8.self).contains(token))
+            let page = try await get(base + "/", client)
+            #expect(page.headers.contains { $0.0.lowercased() == "content-type" && $0.1.hasPrefix("text/plain") })
+            #expect(try await get(base + "/inspector.js", client).status == 200)
+            #expect(try await get(base + "/inspector.css", client).status == 200)
+
+            let byQuery = try await get(base + "/v1/events?token=\(token)", client)
+            #expect(byQuery.status == 200)
+            #expect(String(decoding: byQuery.body, as: UTF8.self).contains("/private"))
+            #expect(try await get(base + "/?token=\(token)", client).status == 200)
+            var byHeader = HTTPClientRequest(url: base + "/v1/stats")
+            byHeader.headers.add(name: "authorization", value: "Bearer \(token)")
+            #expect(try await client.execute(byHeader, timeout: .seconds(10)).status.code == 200)
+        }
+    }
+
+    @Test func theDefaultTokenIsRandomAndInTheInspectorsAddress() async throws {
+        let first = LogAPIServer.Configuration(port: 0), second = LogAPIServer.Configuration(port: 0)
+        let token = try #require(first.accessToken)
+        #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
+        #expect(token != second.accessToken)
+        let running = try await LogAPIServer(logger: NetworkLogger(), configuration: first).start()
+        #expect(running.inspectorURL == "http://127.0.0.1:\(running.port)/?token=\(token)")
+        #expect(running.baseURL == "http://127.0.0.1:\(running.port)")
+        await running.shutdown()
     }
 
     @Test func theInspectorPageAndItsFilesAreServedWithAStrictContentSecurityPolicy() async throws {

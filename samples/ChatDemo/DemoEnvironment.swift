@@ -11,11 +11,11 @@ public struct DemoEnvironment: Sendable {
     public let proxyPort: Int
     /// The log API's port.
     public let logAPIPort: Int
+    /// The web inspector's address, with the log API's access token (what `console --attach` takes).
+    public let logAPIURL: String
 
     /// The backend's base URL.
     public var backendURL: String { "http://127.0.0.1:\(backendPort)" }
     /// The proxy's base URL.
     public var proxyURL: String { "http://127.0.0.1:\(proxyPort)" }
-    /// The log API's base URL.
-    public var logAPIURL: String { "http://127.0.0.1:\(logAPIPort)" }
 }

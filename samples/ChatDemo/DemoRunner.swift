@@ -72,7 +72,8 @@ public struct DemoRunner: Sendable {
                                     reason: "\(error); choose another --port")
                 }
                 let environment = DemoEnvironment(backend: backend, backendPort: backendPort,
-                                                  proxyPort: proxyPort, logAPIPort: logAPI.port)
+                                                  proxyPort: proxyPort, logAPIPort: logAPI.port,
+                                                  logAPIURL: logAPI.inspectorURL)
                 let result: Result<Value, any Error>
                 do { result = .success(try await body(environment)) } catch { result = .failure(error) }
                 await proxy.shutdown(gracePeriod: .seconds(1))

@@ -4,7 +4,7 @@ time to first paint, to the first full list, and to a filtered list; then, after
 (the caller starts adding events at a steady rate), the frame times while they arrive.
 Prints one JSON object on the last line.
 
-Usage: inspector-bench.py --api URL --events N --filter EXPR --filtered N --feed-seconds S
+Usage: inspector-bench.py --api URL --token TOKEN --events N --filter EXPR --filtered N --feed-seconds S
 """
 import argparse
 import json
@@ -18,6 +18,7 @@ from selenium.webdriver.common.keys import Keys
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--api", required=True)
+parser.add_argument("--token", required=True)
 parser.add_argument("--events", type=int, required=True)
 parser.add_argument("--filter", required=True)
 parser.add_argument("--filtered", type=int, required=True)
@@ -49,7 +50,7 @@ def wait_until(condition, limit=120):
 
 try:
     started = time.time()
-    driver.get(args.api + "/")
+    driver.get(args.api + "/?token=" + args.token)
     list_seconds = wait_until(lambda: status_count() >= args.events and len(driver.find_elements(By.CSS_SELECTOR, "#rows .row")) > 0)
     list_seconds = time.time() - started
     paint = driver.execute_script(

@@ -20,7 +20,7 @@ export LOUPE_HOME="$work/home"
 # versions [FILTER]: one line per logged exchange: method, path, client and upstream HTTP versions,
 # state, status, trailers.
 versions() {
-    curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events" --get --data-urlencode "filter=${1:-}" >"$work/events.json" \
+    api_curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events" --get --data-urlencode "filter=${1:-}" >"$work/events.json" \
         || die "GET /v1/events failed"
     python3 - "$work/events.json" <<'PY'
 import json, sys, urllib.parse

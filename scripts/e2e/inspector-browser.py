@@ -3,7 +3,8 @@
 Debian's chromium-driver) while traffic goes through the proxy, and prints one line per check:
 `ok NAME` or `FAIL NAME: why`. Screenshots of the main views go to --screenshots.
 
-Usage: inspector-browser.py --api URL --proxy URL --origin URL --sse-origin URL --screenshots DIR --downloads DIR
+Usage: inspector-browser.py --api URL --token TOKEN --proxy URL --origin URL --sse-origin URL --screenshots DIR
+       --downloads DIR --secret TEXT
 """
 import argparse
 import os
@@ -17,7 +18,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 parser = argparse.ArgumentParser()
-for name in ("api", "proxy", "origin", "sse-origin", "screenshots", "downloads", "secret"):
+for name in ("api", "token", "proxy", "origin", "sse-origin", "screenshots", "downloads", "secret"):
     parser.add_argument("--" + name, required=True)
 args = parser.parse_args()
 failures = 0
@@ -91,7 +92,17 @@ driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opti
 try:
     # Traffic before the page opens: it is in the first list.
     curl(args.origin + "/data.json?token=" + args.secret)
+
+    # Without the access token (another local user, a page that guessed the port): refused.
     driver.get(args.api + "/")
+    refused = driver.find_element(By.TAG_NAME, "body").text
+    check("the page without its token is refused", "needs its access token" in refused and "data.json" not in refused,
+          refused[:200])
+    driver.get(args.api + "/v1/events?token=wrong-" + args.token)
+    check("the API with a wrong token is refused", "needs its access token" in driver.find_element(By.TAG_NAME, "body").text)
+    driver.get_log("browser")  # the two 401s are logged as console errors; what follows must add none
+
+    driver.get(args.api + "/?token=" + args.token)
     check("the page loads", driver.title == "Loupe inspector", driver.title)
     check("the first list shows the earlier exchange", wait_for(lambda: any("/data.json" in text for text in row_texts())),
           str(row_texts()))

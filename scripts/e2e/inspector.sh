@@ -3,7 +3,8 @@
 # Selenium (Debian's chromium and chromium-driver, Selenium from pip: make deps): the page loads,
 # rows arrive live while curl sends traffic through a forward proxy, a valid and an invalid filter
 # (the parser's error under its column), details, keyboard, an event stream growing, a HAR
-# download, a narrow window, no console errors, and no secret in the page. Screenshots of the main
+# download, a narrow window, refusal without the access token, no console errors, and no secret in
+# the page. Screenshots of the main
 # views go to a scratch folder, or to $LOUPE_SCREENSHOTS (`make screenshots` renews docs/screenshots/).
 # Usage: scripts/e2e/inspector.sh PATH/TO/loupe
 set -uo pipefail
@@ -23,7 +24,7 @@ start_sse_origin 6 0.7
 
 start_proxy
 run "the inspector in headless Chromium" 0 python3 "$root/scripts/e2e/inspector-browser.py" \
-    --api "http://127.0.0.1:$api_port" --proxy "http://127.0.0.1:$proxy_port" \
+    --api "http://127.0.0.1:$api_port" --token "$LOUPE_API_TOKEN" --proxy "http://127.0.0.1:$proxy_port" \
     --origin "http://127.0.0.1:$origin_port" --sse-origin "http://127.0.0.1:$sse_port" \
     --screenshots "$screenshots" --downloads "$work/downloads" --secret "$secret"
 while read -r line; do

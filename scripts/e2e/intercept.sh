@@ -68,7 +68,7 @@ body=$(curl -sS --http2 --max-time 10 -x "http://127.0.0.1:$proxy_port" --cacert
 curl -s --max-time 10 -x "http://127.0.0.1:$proxy_port" "https://localhost:$origin_port/hello.txt" >/dev/null \
     && fail "a client without Loupe's CA got through"
 sleep 0.5
-events=$(curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events") || die "GET /v1/events failed"
+events=$(api_curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events") || die "GET /v1/events failed"
 has "intercepted URL" "$events" "\"url\":\"https://localhost:$origin_port/hello.txt\""
 has "intercepted flag" "$events" '"intercepted":true'
 has "upstream certificate" "$events" '"upstreamCertificate":'

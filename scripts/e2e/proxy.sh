@@ -45,18 +45,18 @@ pids+=($proxy_pid)
 wait_for_port "$proxy_port" || die "loupe proxy --upstream did not start listening"
 wait_for_port "$api_port" || die "the log API did not start listening"
 # The live feed is read while a request goes through the proxy.
-curl -sN --max-time 4 "http://127.0.0.1:$api_port/v1/events/stream" >"$work/feed.txt" 2>/dev/null &
+api_curl -sN --max-time 4 "http://127.0.0.1:$api_port/v1/events/stream" >"$work/feed.txt" 2>/dev/null &
 feed_pid=$!
 sleep 0.5
 body=$(curl -sS --max-time 10 -H "Authorization: Bearer abcdef0123456789abcdef0123456789" \
     "http://127.0.0.1:$proxy_port/hello.txt") || die "reverse mode request failed"
 [ "$body" = "hello through loupe" ] || die "reverse mode returned '$body'"
 sleep 0.5
-events=$(curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=path:/hello.txt") || die "GET /v1/events failed"
+events=$(api_curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=path:/hello.txt") || die "GET /v1/events failed"
 echo "$events" | grep -q '"source":"proxy-reverse"' || die "the exchange is not in /v1/events: $events"
 echo "$events" | grep -q 'Bearer \[REDACTED:' || die "/v1/events does not show the bearer token redacted"
 echo "$events" | grep -q "abcdef0123456789abcdef0123456789" && die "/v1/events leaked the bearer token"
-status=$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=status:%3E")
+status=$(api_curl -s -o /dev/null -w '%{http_code}' --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=status:%3E")
 [ "$status" = "400" ] || die "a bad filter got $status from /v1/events, not 400"
 wait "$feed_pid"
 grep -q "^event: added" "$work/feed.txt" || die "the live feed did not announce the exchange"

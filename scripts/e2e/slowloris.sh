@@ -71,14 +71,14 @@ body=$(curl -sS --max-time 3 "http://127.0.0.1:$proxy_port/index.txt") || die "a
 elapsed_ms=$(( ($(date +%s%N) - started) / 1000000 ))
 [ "$body" = "served" ] && pass || fail "the normal client got '$body'"
 [ "$elapsed_ms" -lt 2000 ] && pass || fail "the normal client waited $elapsed_ms ms"
-stats=$(curl -sS --max-time 5 "http://127.0.0.1:$api_port/v1/stats")
+stats=$(api_curl -sS --max-time 5 "http://127.0.0.1:$api_port/v1/stats")
 open=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["sourceCounters"]["openConnections"])' <<<"$stats")
 [ "$open" -ge 1000 ] && pass || fail "/v1/stats counted $open open connections during the slowloris, not 1000"
 
 # At the header timeout every slow connection is closed, however many bytes it still trickles.
 wait "$attacker"
 grep -q "^closed 1000" "$work/slowloris.out" && pass || fail "the proxy did not close all 1000 slow connections: $(tail -1 "$work/slowloris.out")"
-stats=$(curl -sS --max-time 5 "http://127.0.0.1:$api_port/v1/stats")
+stats=$(api_curl -sS --max-time 5 "http://127.0.0.1:$api_port/v1/stats")
 counts=$(python3 -c 'import json,sys; c=json.load(sys.stdin)["sourceCounters"]; print(c["headerTimeouts"], c["openConnections"], c["forwardedExchanges"], c["loggedExchanges"])' <<<"$stats")
 has "live counters after the slowloris" "$counts" "^1000 0 1 1$"
 body=$(curl -sS --max-time 3 "http://127.0.0.1:$proxy_port/index.txt") || die "a normal client was not served after the slowloris"

@@ -34,7 +34,7 @@ wait_for_port "$wss_port" || die "the wss:// test server did not start"
 start_proxy --max-body 64kb --upstream "http://127.0.0.1:$ws_port"
 
 # The live feed is read while the conversations go through the proxy.
-curl -sN --max-time 8 "http://127.0.0.1:$api_port/v1/events/stream?filter=kind:ws" >"$work/feed.txt" 2>/dev/null &
+api_curl -sN --max-time 8 "http://127.0.0.1:$api_port/v1/events/stream?filter=kind:ws" >"$work/feed.txt" 2>/dev/null &
 feed_pid=$!
 sleep 0.5
 
@@ -56,7 +56,7 @@ has "the aborting client still talked" "$out" "^pong$"
 wait "$feed_pid"
 
 sleep 0.5
-events=$(curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=kind:ws") || die "GET /v1/events failed"
+events=$(api_curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=kind:ws") || die "GET /v1/events failed"
 echo "$events" >"$work/events.json"
 report=$(python3 - "$work/events.json" <<'PY'
 import json, sys
@@ -86,9 +86,9 @@ lacks "no email in the log API" "$events" "alice@example.com"
 has "the close reason is kept, redacted" "$events" '"reason":"bye \[REDACTED:github-token\]"'
 has "messages arrive live on the change feed" "$(cat "$work/feed.txt")" '"webSocket":\{[^}]*"messages":\[\{'
 lacks "no token on the change feed" "$(cat "$work/feed.txt")" "$secret"
-down=$(curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=ws.dir:down%20ws:frag-ment")
+down=$(api_curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=ws.dir:down%20ws:frag-ment")
 has "ws.dir: and ws: filter the log" "$down" '"status":101'
-none=$(curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=ws:no-such-message")
+none=$(api_curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=ws:no-such-message")
 [ "$none" = "[]" ] && pass || fail "ws: matched a message nobody sent: $none"
 
 # A malformed frame (reserved opcode 3): relayed as it is, noted in the log; other connections work.
@@ -97,7 +97,7 @@ has "the malformed connection was upgraded" "$out" "^HTTP/1.1 101"
 run "the next connection works" 0 python3 "$peer" raw 127.0.0.1 "$proxy_port" /chat "127.0.0.1:$proxy_port" 818401020304716b6d63
 has "the next connection echoes" "$out" "received: ping"
 sleep 0.5
-malformed=$(curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=kind:ws")
+malformed=$(api_curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=kind:ws")
 has "the log says why frames stopped being read" "$malformed" '"framingError":"The client sent a malformed WebSocket frame: opcode 3 is reserved'
 stop_proxy
 
@@ -107,7 +107,7 @@ run "forward mode relays an upgrade" 0 python3 "$peer" raw 127.0.0.1 "$proxy_por
 has "forward mode answers 101" "$out" "^HTTP/1.1 101"
 has "forward mode echoes" "$out" "received: ping"
 sleep 0.5
-forward=$(curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=kind:ws%20source:proxy-forward")
+forward=$(api_curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=kind:ws%20source:proxy-forward")
 has "forward mode logs both messages" "$forward" '"direction":"up"[^}]*"text":"ping".*"direction":"down"[^}]*"text":"ping"'
 stop_proxy
 
@@ -119,7 +119,7 @@ run "wss:// through an intercepting proxy" 0 python3 "$peer" talk "wss://localho
 [ "$out" = "$conversation
 closed" ] && pass || fail "the intercepted conversation went wrong: $out"
 sleep 0.5
-intercepted=$(curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=kind:ws")
+intercepted=$(api_curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=kind:ws")
 has "the intercepted socket is logged with its messages" "$intercepted" '"intercepted":true.*"text":"hello"|"text":"hello".*"intercepted":true'
 lacks "no token from the intercepted socket" "$intercepted" "$secret"
 # A ws:// connection opened with CONNECT (what the websockets package and browsers do through an
@@ -129,7 +129,7 @@ run "ws:// through CONNECT to an intercepting proxy" 0 python3 "$peer" talk "ws:
 [ "$out" = "$conversation
 closed" ] && pass || fail "the ws:// conversation through CONNECT went wrong: $out"
 sleep 0.5
-tunnelled=$(curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=kind:ws%20host:127.0.0.1")
+tunnelled=$(api_curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=kind:ws%20host:127.0.0.1")
 has "the ws:// socket inside the tunnel is logged message by message" "$tunnelled" '"source":"proxy-forward".*"text":"hello"|"text":"hello".*"source":"proxy-forward"'
 lacks "the ws:// socket inside the tunnel is not marked as TLS" "$tunnelled" '"intercepted":true'
 lacks "no password from the ws:// socket inside the tunnel" "$tunnelled" "hunter2hunter2"
@@ -152,7 +152,7 @@ for mode in "" --plain; do
     has "the sample backend closes normally ${mode:-compressed}" "$out" "^closed$"
 done
 sleep 0.5
-backend_events=$(curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=kind:ws")
+backend_events=$(api_curl -sS --max-time 10 "http://127.0.0.1:$api_port/v1/events?filter=kind:ws")
 echo "$backend_events" >"$work/backend-events.json"
 summary=$(python3 -c '
 import json, sys

@@ -10,6 +10,11 @@ work=$(mktemp -d)
 on_exit() { :; }
 trap 'on_exit; rm -rf "$work"' EXIT
 
+# The log API's access token: `loupe proxy`, `console --attach` and `export --from` read it from
+# LOUPE_API_TOKEN; api_curl ARGS… is curl with it.
+export LOUPE_API_TOKEN="e2e-token-$RANDOM$RANDOM$RANDOM$RANDOM"
+api_curl() { curl -H "Authorization: Bearer $LOUPE_API_TOKEN" "$@"; }
+
 passed=0
 failed=0
 pass() { passed=$((passed + 1)); }

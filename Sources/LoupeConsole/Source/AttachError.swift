@@ -6,6 +6,8 @@ public enum AttachError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreachable(url: String, reason: String)
     /// The snapshot request answered something other than 200.
     case unexpectedStatus(Int, url: String)
+    /// The server answered 401: the access token is missing or not the server's.
+    case tokenRefused(url: String)
     /// The snapshot was not a JSON array of events.
     case invalidSnapshot(url: String)
     /// A feed event's data did not fit its type.
@@ -19,6 +21,9 @@ public enum AttachError: Error, Sendable, Hashable, CustomStringConvertible {
             "\(url) did not answer (\(reason)); check that a Loupe log API runs there (loupe proxy --api)."
         case .unexpectedStatus(let status, let url):
             "\(url) answered HTTP \(status) instead of the event list; is this a Loupe log API?"
+        case .tokenRefused(let url):
+            "\(url) refused the access token (HTTP 401); give the address `loupe proxy` printed, which ends in "
+                + "?token=…, or set LOUPE_API_TOKEN."
         case .invalidSnapshot(let url):
             "\(url) did not answer with a JSON array of events; is this a Loupe log API?"
         case .undecodable(let type, let reason):

@@ -46,44 +46,28 @@ public struct AttachEventSource: EventSource {
         }
     }
 
-    /// The log API's base URL, without a trailing slash.
-    public let baseURL: String
+    /// The log API's base URL (without a trailing slash) and access token.
+    public let address: LogAPIAddress
     public let label: String
     public let configuration: Configuration
 
-    /// A source for the log API at `baseURL` (`http://127.0.0.1:9901`; `http://` is assumed when
-    /// no scheme is given).
+    /// The log API's base URL, without a trailing slash.
+    public var baseURL: String { address.baseURL }
+
+    /// A source for the log API at `address` (`http://127.0.0.1:9901/?token=…`, read as
+    /// ``LogAPIAddress`` reads it).
     ///
+    /// - Parameter accessToken: The token when the address has none.
     /// - Throws: ``AttachError/invalidURL(_:)`` when it is not an http(s) address.
-    public init(baseURL: String, configuration: Configuration = Configuration()) throws(AttachError) {
-        self.baseURL = try Self.logAPIBase(baseURL)
-        let url = URL(string: self.baseURL)
-        self.label = "attach \(url?.host ?? self.baseURL)\(url?.port.map { ":\($0)" } ?? "")"
+    public init(baseURL address: String, accessToken: String? = nil,
+                configuration: Configuration = Configuration()) throws(AttachError) {
+        self.address = try LogAPIAddress(address, accessToken: accessToken)
+        let url = URL(string: self.address.baseURL)
+        self.label = "attach \(url?.host ?? self.address.baseURL)\(url?.port.map { ":\($0)" } ?? "")"
         self.configuration = configuration
     }
 
-    /// The base URL (`http://host:port`) of a log API address as a user types it: `http://` is
-    /// assumed without a scheme, and a `/v1/…` path (a URL copied from a browser) or trailing slash
-    /// is dropped. `loupe console --attach` and `loupe export --from` read addresses through this.
-    ///
-    /// - Throws: ``AttachError/invalidURL(_:)`` when it is not an http(s) address.
-    public static func logAPIBase(_ address: String) throws(AttachError) -> String {
-        var base = address.trimmingCharacters(in: .whitespaces)
-        if !base.contains("://") { base = "http://" + base }
-        if let range = base.range(of: "/v1/") ?? base.range(of: "/v1", options: [.anchored, .backwards]) {
-            base = String(base[..<range.lowerBound])
-        }
-        while base.hasSuffix("/") { base.removeLast() }
-        guard let url = URL(string: base), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
-              url.query == nil, url.user == nil
-        else { throw AttachError.invalidURL(String(address.prefix(80))) }
-        return base
-    }
-
-    var snapshotURL: String { "\(baseURL)/v1/events?limit=\(max(1, configuration.limit))" }
-    var streamURL: String { "\(baseURL)/v1/events/stream" }
-    var statsURL: String { "\(baseURL)/v1/stats" }
+    var snapshotPath: String { "/v1/events?limit=\(max(1, configuration.limit))" }
 
     public func snapshot() async throws -> [NetworkEvent] {
         let http = APIClient.makeHTTPClient(connectTimeout: .seconds(5))
@@ -149,7 +133,9 @@ public struct AttachEventSource: EventSource {
         let client = SSEClient(httpClient: http,
                                configuration: .init(maximumReconnects: 0, headTimeout: configuration.requestTimeout),
                                networkLogger: attempts)
-        let feed = client.events(SSERequest(url: streamURL))
+        let feed = client.events(SSERequest(
+            url: baseURL + "/v1/events/stream",
+            headers: address.accessToken.map { [HTTPHeader(name: "Authorization", value: "Bearer \($0)")] } ?? []))
         if let changes = attemptChanges {
             for await change in changes {
                 if case .updated(let attempt) = change, attempt.response != nil || attempt.state.isFinal { break }
@@ -176,9 +162,10 @@ public struct AttachEventSource: EventSource {
     }
 
     private func fetchSnapshot(_ http: HTTPClient) async throws -> [NetworkEvent] {
-        var request = HTTPClientRequest(url: snapshotURL)
+        var request = address.request(snapshotPath)
         request.headers.add(name: "Accept", value: "application/json")
         let response = try await http.execute(request, timeout: .nanoseconds(Int64(Self.milliseconds(configuration.requestTimeout) * 1_000_000)))
+        if response.status.code == 401 { throw AttachError.tokenRefused(url: baseURL) }
         guard response.status.code == 200 else {
             throw AttachError.unexpectedStatus(Int(response.status.code), url: "\(baseURL)/v1/events")
         }
@@ -199,7 +186,7 @@ public struct AttachEventSource: EventSource {
     /// What `/v1/stats` reports, or nil when it does not answer: the status bar is all it is used
     /// for, so a failure here does not end the session.
     private func fetchStats(_ http: HTTPClient) async -> Stats? {
-        guard let response = try? await http.execute(HTTPClientRequest(url: statsURL), timeout: .seconds(5)),
+        guard let response = try? await http.execute(address.request("/v1/stats"), timeout: .seconds(5)),
               response.status.code == 200,
               let body = try? await response.body.collect(upTo: 1 << 20)
         else { return nil }
@@ -225,6 +212,8 @@ public struct AttachEventSource: EventSource {
         switch error {
         case SSEClientError.connectionFailed(let reason, _):
             return reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+        case SSEClientError.unexpectedStatus(401, _, _):
+            return "the access token was refused (HTTP 401)"
         case SSEClientError.unexpectedStatus(let status, _, _), AttachError.unexpectedStatus(let status, _):
             return "HTTP \(status)"
         case let error as AttachError:

@@ -18,6 +18,10 @@ const state = {
   maxDuration: 1,
 };
 
+// The log API's access token, from the address `loupe proxy` printed (…/?token=…); every request
+// of the page carries it as a query parameter (an EventSource cannot send a header).
+const TOKEN = new URLSearchParams(location.search).get("token");
+
 const $ = (id) => document.getElementById(id);
 const viewport = $("viewport"), spacer = $("spacer"), rows = $("rows");
 
@@ -40,6 +44,7 @@ function el(tag, attributes, ...children) {
 function query(extra) {
   const params = new URLSearchParams(extra || {});
   if (state.filter) params.set("filter", state.filter);
+  if (TOKEN) params.set("token", TOKEN);
   const text = params.toString();
   return text ? "?" + text : "";
 }
