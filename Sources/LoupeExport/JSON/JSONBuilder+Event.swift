@@ -12,6 +12,7 @@ extension JSONBuilder {
             key("message"); string(error.message)
             endObject()
         }
+        if let grpc = event.grpc { key("grpc"); self.grpc(grpc) }
         key("id"); string(event.id.hexString(uppercase: true))
         key("redactions"); counts(event.redactions)
         key("request"); beginObject()
@@ -29,6 +30,7 @@ extension JSONBuilder {
             key("httpVersion"); string(response.httpVersion)
             key("reason"); string(response.reason)
             key("status"); int(response.status)
+            if let trailers = response.trailers { key("trailers"); headers(trailers) }
             endObject()
         }
         key("sequence"); int(event.sequence)
@@ -59,6 +61,59 @@ extension JSONBuilder {
             key("port"); int(tunnel.port)
             endObject()
         }
+        if let webSocket = event.webSocket { key("webSocket"); self.webSocket(webSocket) }
+        endObject()
+    }
+
+    /// A ``GRPCLog`` object, keys sorted.
+    private mutating func grpc(_ grpc: GRPCLog) {
+        beginObject()
+        key("droppedMessages"); int(grpc.droppedMessages)
+        key("messages"); beginArray()
+        for message in grpc.messages {
+            beginObject()
+            key("compressed"); bool(message.compressed)
+            key("direction"); string(message.direction.rawValue)
+            key("receivedAt"); date(message.receivedAt)
+            key("sha256"); string(message.sha256)
+            key("size"); int(message.size)
+            endObject()
+        }
+        endArray()
+        if let status = grpc.status { key("status"); int(status) }
+        if let statusMessage = grpc.statusMessage { key("statusMessage"); string(statusMessage) }
+        endObject()
+    }
+
+    /// A ``WebSocketLog`` object, keys sorted.
+    private mutating func webSocket(_ log: WebSocketLog) {
+        beginObject()
+        if let close = log.close {
+            key("close"); beginObject()
+            key("by"); string(close.by.rawValue)
+            if let code = close.code { key("code"); int(code) }
+            if let reason = close.reason { key("reason"); string(reason) }
+            endObject()
+        }
+        key("droppedMessages"); int(log.droppedMessages)
+        if let extensions = log.extensions { key("extensions"); string(extensions) }
+        if let framingError = log.framingError { key("framingError"); string(framingError) }
+        key("messages"); beginArray()
+        for message in log.messages {
+            beginObject()
+            key("compressed"); bool(message.compressed)
+            key("direction"); string(message.direction.rawValue)
+            key("opcode"); string(message.opcode.rawValue)
+            key("receivedAt"); date(message.receivedAt)
+            if let sha256 = message.sha256 { key("sha256"); string(sha256) }
+            key("size"); int(message.size)
+            if let text = message.text { key("text"); string(text) }
+            key("truncated"); bool(message.truncated)
+            endObject()
+        }
+        endArray()
+        key("pings"); int(log.pings)
+        key("pongs"); int(log.pongs)
         endObject()
     }
 

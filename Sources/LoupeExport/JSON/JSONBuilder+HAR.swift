@@ -73,6 +73,10 @@ extension JSONBuilder {
         if let url = entry.originalURL { key("_url"); string(url) }
         if let ttfb = entry.ttfb { key("_ttfb"); number(ttfb) }
         if let totalKnown = entry.totalKnown { key("_totalKnown"); bool(totalKnown) }
+        if let messages = entry.webSocketMessages { key("_webSocketMessages"); encoded(messages) }
+        if let webSocket = entry.webSocket { key("_webSocket"); encoded(webSocket) }
+        if let resourceType = entry.resourceType { key("_resourceType"); string(resourceType) }
+        if let grpc = entry.grpc { key("_grpc"); encoded(grpc) }
         endObject()
     }
 
@@ -118,6 +122,7 @@ extension JSONBuilder {
         key("headersSize"); int(response.headersSize)
         key("bodySize"); int(response.bodySize)
         if let error = response.error { key("_error"); string(error) }
+        if let trailers = response.trailers { key("_trailers"); harNameValues(trailers) }
         endObject()
     }
 

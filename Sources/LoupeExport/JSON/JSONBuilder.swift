@@ -181,6 +181,15 @@ struct JSONBuilder: ~Copyable {
         }
     }
 
+    /// A value of a rarely used shape written by `JSONEncoder.loupe()` (`null` if it cannot be
+    /// encoded, which only a non-finite number would cause).
+    mutating func encoded(_ value: some Encodable) {
+        separate()
+        let data = (try? JSONEncoder.loupe().encode(value)) ?? Data("null".utf8)
+        data.withUnsafeBytes { put($0.bindMemory(to: UInt8.self)) }
+        needsComma = true
+    }
+
     private mutating func separate() {
         if needsComma { put(UInt8(ascii: ",")) }
     }

@@ -3,14 +3,15 @@ import LoupeCore
 import LoupeRedaction
 
 /// Events covering every shape an export must carry: JSON bodies, an SSE stream, a CONNECT
-/// tunnel, a failed exchange, a pending one and an omitted binary body. Times have whole
+/// tunnel, a failed exchange, a pending one, an omitted binary body, a WebSocket conversation and a
+/// gRPC call. Times have whole
 /// milliseconds, the precision the formats keep. ``all`` is already redacted with the built-in
 /// rules, as a redacting logger stores them, so the verification pass finds nothing in them.
 enum ExportTestEvents {
     static let base = Date(timeIntervalSince1970: 1_795_000_000.125)
     static let redactor = Redactor(ruleSet: .builtIn)
 
-    static let all: [NetworkEvent] = [json, sse, tunnel, failed, pending, binary].map { event in
+    static let all: [NetworkEvent] = [json, sse, tunnel, failed, pending, binary, webSocket, grpc].map { event in
         var event = event
         redactor.redact(&event)
         return event
@@ -19,6 +20,38 @@ enum ExportTestEvents {
     /// The summed redaction counts of ``all``.
     static var redactionTotals: [String: Int] {
         all.reduce(into: [:]) { totals, event in totals.merge(event.redactions, uniquingKeysWith: +) }
+    }
+
+    static var webSocket: NetworkEvent {
+        NetworkEvent(
+            id: UUID(uuidString: "77777777-7777-4777-8777-777777777777")!, sequence: 7, source: .proxyForward,
+            state: .complete, startedAt: base, timings: EventTimings(ttfb: 2, total: 900),
+            request: CapturedRequest(method: "GET", url: "http://chat.example.com/ws",
+                                     headers: [HTTPHeader(name: "Upgrade", value: "websocket")]),
+            response: CapturedResponse(status: 101, reason: "Switching Protocols"),
+            webSocket: WebSocketLog(
+                messages: [WebSocketMessage(direction: .up, receivedAt: base.addingTimeInterval(0.25), opcode: .text,
+                                            size: 5, text: "hello", compressed: true),
+                           WebSocketMessage(direction: .down, receivedAt: base.addingTimeInterval(0.5), opcode: .binary,
+                                            size: 3, sha256: String(repeating: "ab", count: 32), truncated: true)],
+                pings: 2, pongs: 1, droppedMessages: 4, close: .init(code: 1000, reason: "bye", by: .down),
+                extensions: "permessage-deflate", framingError: nil))
+    }
+
+    static var grpc: NetworkEvent {
+        NetworkEvent(
+            id: UUID(uuidString: "88888888-8888-4888-8888-888888888888")!, sequence: 8, source: .proxyReverse,
+            state: .complete, startedAt: base, timings: EventTimings(ttfb: 3, total: 7),
+            request: CapturedRequest(method: "POST", url: "http://grpc.example.com/echo.Echo/Get", httpVersion: "HTTP/2",
+                                     headers: [HTTPHeader(name: "Content-Type", value: "application/grpc")]),
+            response: {
+                var response = CapturedResponse(status: 200, httpVersion: "HTTP/2")
+                response.trailers = [HTTPHeader(name: "grpc-status", value: "5"), HTTPHeader(name: "grpc-message", value: "not found")]
+                return response
+            }(),
+            grpc: GRPCLog(messages: [GRPCMessage(direction: .up, receivedAt: base.addingTimeInterval(0.5), size: 12,
+                                                 compressed: false, sha256: String(repeating: "cd", count: 32))],
+                          droppedMessages: 0, status: 5, statusMessage: "not found"))
     }
 
     static var json: NetworkEvent {
