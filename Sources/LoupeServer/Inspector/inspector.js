@@ -4,7 +4,7 @@
 "use strict";
 
 const ROW_HEIGHT = 24;
-const TABS = ["Headers", "Request", "Response", "Messages", "Timing", "Redactions", "TLS"];
+const TABS = ["Headers", "Request", "Response", "Messages", "Timing", "Redactions", "TLS", "curl"];
 
 const state = {
   filter: "",
@@ -57,6 +57,7 @@ async function load() {
     if (!check.valid) { showFilterError(check); return; }
   }
   const response = await fetch("/v1/events" + query({ limit: "100000" }), { cache: "no-store" });
+  if (response.status === 401) { setStatus("The log API refused this page's access token: open the address Loupe printed at startup."); return; }
   if (!response.ok) { setStatus("The log API answered " + response.status + "."); return; }
   showFilterError(null);
   replaceAll(await response.json());
@@ -228,6 +229,18 @@ function paneContent(tab, event) {
         table(entries.sort((a, b) => b[1] - a[1]).map(([rule, count]) => [rule, count + (count === 1 ? " value" : " values")])),
         el("p", { class: "muted" }, "Replaced values read [REDACTED:rule] in headers, URLs and bodies.")];
     }
+    case "curl": {
+      const command = curlCommand(event);
+      const copy = el("button", { type: "button", id: "copy-curl" }, "Copy to clipboard");
+      copy.addEventListener("click", () => navigator.clipboard.writeText(command).then(
+        () => { copy.textContent = "Copied"; }, () => { copy.textContent = "Select the text to copy it"; }));
+      const notes = [];
+      if (/\[REDACTED[^\]]*\]/.test(command)) notes.push("Redacted values stay as [REDACTED:rule] placeholders: put the real ones back before you run it.");
+      const sent = event.request.body;
+      if (sent && sent.truncated) notes.push("The request body was truncated to the capture limit; the command sends only what was kept.");
+      if (sent && sent.text == null) notes.push("The request body was not kept (" + (sent.omitted ? sent.omitted.reason : "binary") + "); the command sends none.");
+      return [el("p", {}, copy), el("pre", { id: "curl-command" }, marked(command)), ...notes.map((note) => el("p", { class: "muted" }, note))];
+    }
     case "TLS": {
       const tls = event.tls;
       if (!tls) return [el("p", { class: "muted" }, "Not an HTTPS exchange (or not intercepted).")];
@@ -235,6 +248,27 @@ function paneContent(tab, event) {
     }
   }
   return [];
+}
+
+// The exchange as a curl command: method, URL, the request's headers (without those curl sets
+// itself) and its kept text body, each argument in single quotes.
+const CURL_SKIPPED_HEADERS = new Set(["host", "content-length", "connection", "keep-alive", "proxy-connection",
+  "transfer-encoding", "te", "upgrade", "http2-settings"]);
+function curlCommand(event) {
+  const quote = (text) => "'" + String(text).replace(/'/g, "'\\''") + "'";
+  const parts = ["curl"];
+  const body = event.request.body && event.request.body.text != null ? event.request.body.text : null;
+  if (event.request.method !== (body != null ? "POST" : "GET")) parts.push("-X " + quote(event.request.method));
+  if ((event.request.httpVersion || "").startsWith("HTTP/2")) parts.push("--http2");
+  parts.push(quote(event.request.url));
+  for (const header of event.request.headers || []) {
+    const name = header.name.toLowerCase();
+    if (name.startsWith(":") || CURL_SKIPPED_HEADERS.has(name)) continue;
+    if (name === "accept-encoding") { parts.push("--compressed"); continue; }
+    parts.push("-H " + quote(header.name + ": " + header.value));
+  }
+  if (body != null) parts.push("--data-raw " + quote(body));
+  return parts.join(" \\\n  ");
 }
 
 function headerTable(headers) {
@@ -267,9 +301,16 @@ function body(captured, emptyText) {
   const parts = [el("p", { class: "muted" }, facts.join(" · "))];
   if (captured.text == null) {
     const omitted = captured.omitted;
+    const image = (captured.contentType || "").startsWith("image/") ? " Loupe keeps text only, so images other than SVG are not shown." : "";
     parts.push(el("p", { class: "muted" }, "Not kept: " + (omitted ? omitted.reason : "no text")
-      + (omitted && omitted.sha256 ? " (sha256 " + omitted.sha256 + ")" : "")));
+      + (omitted && omitted.sha256 ? " (sha256 " + omitted.sha256 + ")" : "") + "." + image));
     return parts;
+  }
+  if ((captured.contentType || "").split(";")[0].trim().toLowerCase() === "image/svg+xml" && !captured.truncated) {
+    // An image element never runs an SVG's scripts; the content security policy allows data: images.
+    const image = el("img", { class: "preview", alt: "the response's SVG image" });
+    image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(captured.text);
+    parts.push(image);
   }
   const json = tryJSON(captured.text, captured.contentType);
   parts.push(json === undefined ? el("pre", {}, marked(captured.text)) : el("div", { class: "json" }, jsonNode(json, null, 0)));
