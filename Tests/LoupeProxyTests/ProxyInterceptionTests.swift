@@ -69,6 +69,9 @@ import TestServerSupport
         #expect(event.tls?.upstreamCipherSuite?.hasPrefix("TLS_") == true, "\(String(describing: event.tls))")
         #expect(event.tls?.upstreamCertificate?.issuer.contains(setup.originCA.commonName) == true)
         #expect(event.tls?.upstreamVerified == true)
+        // The exchange opened the upstream connection: its connect and TLS times are part of ttfb.
+        let connect = try #require(event.timings.connect), handshake = try #require(event.timings.tls)
+        #expect(connect >= 0 && handshake > 0 && connect + handshake <= (event.timings.ttfb ?? 0))
         let logged = event.request.body?.text ?? ""
         #expect(!logged.contains(Self.jwt) && !logged.contains("ada.lovelace") && !logged.contains("4111 1111 1111 1111"), "\(logged)")
         #expect(setup.loupeCA.certificateURL.path.isEmpty == false)

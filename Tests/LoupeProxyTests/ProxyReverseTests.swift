@@ -32,6 +32,12 @@ import Testing
         #expect(events.map(\.source) == [.proxyReverse, .proxyReverse])
         #expect(events.first?.request.url == "http://127.0.0.1:\(origin.port)/base/conversations?limit=2")
         #expect(origin.requests.count == 2)
+        // The first exchange opened the upstream connection (plain TCP: no TLS); the second reused it.
+        let first = try #require(events.first { $0.request.url.hasSuffix("limit=2") })
+        let second = try #require(events.first { $0.request.url.hasSuffix("/again") })
+        #expect(first.timings.connect.map { $0 >= 0 && $0 <= (first.timings.ttfb ?? 0) } == true)
+        #expect(first.timings.tls == nil)
+        #expect(second.timings.connect == nil && second.timings.tls == nil)
         await harness.stop()
         await origin.stop()
     }

@@ -18,8 +18,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 parser = argparse.ArgumentParser()
-for name in ("api", "token", "proxy", "origin", "sse-origin", "screenshots", "downloads", "secret"):
+for name in ("api", "token", "proxy", "origin", "sse-origin", "screenshots", "downloads", "secret", "saved-url"):
     parser.add_argument("--" + name, required=True)
+parser.add_argument("--saved-count", type=int, required=True)
 args = parser.parse_args()
 failures = 0
 
@@ -147,6 +148,21 @@ try:
           wait_for(lambda: "hello" in driver.find_element(By.ID, "pane").text), driver.find_element(By.ID, "pane").text[:200])
     driver.save_screenshot(os.path.join(args.screenshots, "inspector-detail.png"))
 
+    # Where the time went: the first exchange opened the upstream connection.
+    click_tab("Timing")
+    timing = wait_for(lambda: "Connect" in driver.find_element(By.ID, "pane").text and driver.find_element(By.ID, "pane").text)
+    check("the Timing tab shows connect, wait and receive phases",
+          bool(timing) and "Waiting" in timing and "Receiving" in timing, str(timing)[:300])
+    driver.save_screenshot(os.path.join(args.screenshots, "inspector-timing.png"))
+
+    # Copy as curl: the request as a command, the redacted token left as its placeholder.
+    click_tab("curl")
+    command = wait_for(lambda: driver.find_element(By.ID, "curl-command").text)
+    check("the curl tab shows the request as a command",
+          bool(command) and command.startswith("curl") and "/data.json" in command, str(command)[:300])
+    check("the command keeps redacted values as placeholders", bool(command) and "[REDACTED" in command and args.secret not in command,
+          str(command)[:300])
+
     # Keyboard: Escape closes, / focuses the filter, arrows and Enter open a row.
     body = driver.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.ESCAPE)
@@ -184,6 +200,15 @@ try:
 
     errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
     check("no errors in the page's console", not errors, str(errors)[:500])
+
+    # `loupe open FILE`: a saved log in the same inspector, at the address it printed.
+    driver.set_window_size(1280, 720)
+    driver.get(args.saved_url)
+    check("loupe open serves the saved log's exchanges",
+          wait_for(lambda: len(rows()) == args.saved_count), "%d rows, wanted %d" % (len(rows()), args.saved_count))
+    driver.save_screenshot(os.path.join(args.screenshots, "inspector-open.png"))
+    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    check("no errors in the saved log's page", not errors, str(errors)[:500])
 finally:
     driver.quit()
 sys.exit(1 if failures else 0)

@@ -22,9 +22,13 @@ extension HAREntry {
 
         let ttfb = event.timings.ttfb
         let total = event.timings.total
-        let wait = ttfb ?? total ?? 0
-        let timings = HARTimings(send: 0, wait: wait, receive: max(0, (total ?? wait) - wait))
-        self.init(startedDateTime: InternetTime(event.startedAt).text, time: total ?? wait,
+        let untilHead = ttfb ?? total ?? 0
+        // HAR's connect includes its ssl; both are -1 on a reused connection.
+        let setup = (event.timings.connect ?? 0) + (event.timings.tls ?? 0)
+        let wait = max(0, untilHead - setup)
+        let timings = HARTimings(connect: event.timings.connect == nil ? -1 : setup, send: 0, wait: wait,
+                                 receive: max(0, (total ?? untilHead) - untilHead), ssl: event.timings.tls ?? -1)
+        self.init(startedDateTime: InternetTime(event.startedAt).text, time: total ?? untilHead,
                   request: harRequest, response: event.response.map(HARResponse.init) ?? .none, timings: timings)
         if !isAbsolute { originalURL = request.url }
         self.ttfb = ttfb

@@ -32,6 +32,11 @@ extension NetworkEvent {
             timings.ttfb = hasResponse ? phases.reduce(0, +) : nil
             timings.total = entry.time
         }
+        if let connect = entry.timings.connect, connect >= 0 {
+            let ssl = entry.timings.ssl.flatMap { $0 >= 0 ? $0 : nil }
+            timings.connect = max(0, connect - (ssl ?? 0))
+            timings.tls = ssl
+        }
 
         var error = entry.error.map { EventError(kind: EventError.Kind(rawValue: $0.kind), message: $0.message) }
         // Another tool's entry without a response failed (Chrome writes status 0); Loupe's own

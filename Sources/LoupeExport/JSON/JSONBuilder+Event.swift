@@ -49,6 +49,8 @@ extension JSONBuilder {
         key("startedAt"); date(event.startedAt)
         key("state"); string(event.state.rawValue)
         key("timings"); beginObject()
+        if let connect = event.timings.connect { key("connect"); number(connect) }
+        if let tls = event.timings.tls { key("tls"); number(tls) }
         if let total = event.timings.total { key("total"); number(total) }
         if let ttfb = event.timings.ttfb { key("ttfb"); number(ttfb) }
         endObject()

@@ -83,6 +83,8 @@ final class ProxyExchange {
 
     /// Milliseconds since the exchange started.
     var elapsedMilliseconds: Double { Double((NIODeadline.now() - started).nanoseconds) / 1_000_000 }
+    /// How long opening the upstream connection took, when this exchange opened one.
+    var upstreamSetup: UpstreamConnection.Setup?
 
     /// The pending event recorded when the request head arrives.
     func pendingEvent(source: NetworkEvent.Source, headers: HTTPHeaders) -> NetworkEvent {

@@ -12,8 +12,9 @@ enum ProxyLogCommand: Sendable {
     indirect case record(NetworkEvent)
     /// The captured request body, once the request ended.
     case requestBody(UUID, CapturedBody)
-    /// The response head arrived `ttfb` milliseconds after the exchange started.
-    indirect case responseHead(UUID, CapturedResponse, ttfb: Double)
+    /// The response head arrived `ttfb` milliseconds after the exchange started; `setup` is how
+    /// long opening the upstream connection took, when the exchange opened one.
+    indirect case responseHead(UUID, CapturedResponse, ttfb: Double, setup: UpstreamConnection.Setup?)
     /// One server-sent event parsed from a streaming response.
     case sse(UUID, SSEEvent)
     /// The server switched the exchange to the WebSocket protocol, with these extensions.
@@ -105,10 +106,12 @@ extension NetworkLogger {
                 order.append(event.id)
             case .requestBody(let id, let body):
                 change(id) { $0.request.body = body }
-            case .responseHead(let id, let response, let ttfb):
+            case .responseHead(let id, let response, let ttfb, let setup):
                 change(id) {
                     $0.response = response
                     $0.timings.ttfb = ttfb
+                    $0.timings.connect = setup?.connect
+                    $0.timings.tls = setup?.tls
                 }
             case .sse(let id, let sseEvent):
                 // SSE events are redacted one by one as they are appended; the exchange must be stored first.

@@ -58,6 +58,7 @@ extension ProxyConnectionHandler {
         if !http1Only, endpoint.usesTLS ? version != .http1_1 : plainProtocol == .http2 {
             sessions.connecting(to: endpoint, until: promise.futureResult.map { _ in })
         }
+        let started = NIODeadline.now()
         bootstrap
             .connectTimeout(configuration.upstreamTimeout)
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
@@ -94,6 +95,7 @@ extension ProxyConnectionHandler {
                 case .failure(let error):
                     promise.fail(error)
                 case .success(let channel):
+                    let connected = NIODeadline.now()
                     Self.negotiatedProtocol(of: channel, plain: endpoint.usesTLS ? nil : plainProtocol)
                         .assumeIsolated()
                         .whenComplete { [self] negotiated in
@@ -102,7 +104,10 @@ extension ProxyConnectionHandler {
                                 channel.close(promise: nil)
                                 promise.fail(errors.value.first ?? error)
                             case .success(let chosen):
-                                finishConnecting(channel, speaking: chosen, to: endpoint, promise: promise)
+                                let setup = UpstreamConnection.Setup(
+                                    connect: Self.milliseconds(connected - started),
+                                    tls: endpoint.usesTLS ? Self.milliseconds(NIODeadline.now() - connected) : nil)
+                                finishConnecting(channel, speaking: chosen, to: endpoint, setup: setup, promise: promise)
                             }
                         }
                 }
@@ -125,13 +130,14 @@ extension ProxyConnectionHandler {
     /// Completes `promise` with the HTTP/1.1 connection, or with the first stream of a new
     /// HTTP/2 session, which later exchanges of this client connection share.
     private func finishConnecting(_ channel: any Channel, speaking chosen: UpstreamProtocol, to endpoint: ProxyTarget.Endpoint,
-                                  promise: EventLoopPromise<UpstreamConnection>) {
+                                  setup: UpstreamConnection.Setup, promise: EventLoopPromise<UpstreamConnection>) {
         do {
             let sync = channel.pipeline.syncOperations
             switch chosen {
             case .http1:
                 let handler = try sync.handler(type: UpstreamHandler.self)
                 let connection = UpstreamConnection(channel: channel, endpoint: endpoint, handler: handler)
+                connection.setup = setup
                 handler.connection = connection
                 promise.assumeIsolated().succeed(connection)
             case .http2:
@@ -139,7 +145,10 @@ extension ProxyConnectionHandler {
                 let session = HTTP2UpstreamSession(channel: channel, endpoint: endpoint, multiplexer: multiplexer)
                 try sync.handler(type: HTTP2ConnectionGuard.self).onGoAway = { [weak session] in session?.goingAway = true }
                 sessions.add(session)
-                session.openStream(for: self).whenComplete { promise.assumeIsolated().completeWith($0) }
+                session.openStream(for: self).whenComplete { result in
+                    if case .success(let connection) = result { connection.setup = setup }
+                    promise.assumeIsolated().completeWith(result)
+                }
             }
         } catch {
             channel.close(promise: nil)
@@ -175,6 +184,8 @@ extension ProxyConnectionHandler {
             try sync.addHandler(HTTP2ConnectionGuard())
         }
     }
+
+    static func milliseconds(_ duration: TimeAmount) -> Double { Double(duration.nanoseconds) / 1_000_000 }
 
     /// Why no upstream connection can be opened from a loop without sockets (an `EmbeddedChannel`'s,
     /// in tests and the fuzzer): `ClientBootstrap(group:)` would stop the process there, whereas

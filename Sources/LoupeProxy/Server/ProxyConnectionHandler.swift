@@ -363,6 +363,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
             switch result {
             case .success(let connection):
                 upstream = connection
+                exchange.upstreamSetup = connection.takeSetup()
                 startForwarding(exchange, head: upstreamHead, context: context)
             case .failure(let error):
                 answer(exchange, ProxyFailure.upstream(error, authority: target.hostHeader))
@@ -409,7 +410,7 @@ final class ProxyConnectionHandler: ChannelDuplexHandler, RemovableChannelHandle
                 CapturedResponse(status: Int(head.status.code), reason: head.status.reasonPhrase,
                                  httpVersion: head.version.loggedName,
                                  headers: ProxyHeaders.captured(head.headers, receivedOver: head.version)),
-                ttfb: exchange.elapsedMilliseconds))
+                ttfb: exchange.elapsedMilliseconds, setup: exchange.upstreamSetup))
             if exchange.asksForWebSocket {
                 // The client's decoder stopped reading after the upgrade request; unless the
                 // upgrade happens, the connection cannot carry another request.

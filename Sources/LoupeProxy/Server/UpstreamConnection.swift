@@ -13,6 +13,21 @@ final class UpstreamConnection {
     let session: HTTP2UpstreamSession?
     /// Whether the last response ended cleanly and the connection may carry another request.
     var isReusable = false
+    /// How long opening this connection took, for the first exchange over it (taken by
+    /// ``takeSetup()``); later exchanges reuse the connection and took no time to set it up.
+    var setup: Setup?
+
+    /// The time to open the TCP connection and, for HTTPS, the TLS handshake after it, in milliseconds.
+    struct Setup {
+        var connect: Double
+        var tls: Double?
+    }
+
+    /// ``setup``, once: the first exchange's.
+    func takeSetup() -> Setup? {
+        defer { setup = nil }
+        return setup
+    }
     /// What the TLS handshake of this connection negotiated, read at its first response: parsing
     /// the server's certificate for every exchange cost a tenth of an HTTPS request's time.
     private var handshakeFacts: TLSInfo?

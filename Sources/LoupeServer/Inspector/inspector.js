@@ -366,22 +366,39 @@ function messages(event) {
   return parts;
 }
 
+// Where the time went: opening the connection, the TLS handshake, waiting for the response head
+// (sending included) and receiving the rest, as a waterfall and a table.
 function timing(event) {
+  const timings = event.timings || {};
   const total = duration(event);
-  const ttfb = event.timings && event.timings.ttfb != null ? event.timings.ttfb : null;
-  const lane = el("div", { class: "lane" });
-  if (ttfb != null) lane.append(el("span", { class: "seg", style: { left: "0", width: (100 * ttfb / Math.max(total, 0.001)) + "%", background: "var(--wait)" } }));
-  lane.append(el("span", { class: "seg", style: { left: ttfb != null ? (100 * ttfb / Math.max(total, 0.001)) + "%" : "0", right: "0", background: "var(--bar)" } }));
-  return [el("div", { class: "waterfall" }, lane),
-    table([["Started", new Date(event.startedAt).toISOString()], ["Waiting (to the first response byte)", ttfb != null ? ms(ttfb) : "—"],
-           ["Receiving", ttfb != null && event.timings.total != null ? ms(event.timings.total - ttfb) : "—"],
-           ["Total", event.timings && event.timings.total != null ? ms(event.timings.total) : "still open"]]),
-    el("p", { class: "muted" }, "Connect and TLS times are not measured separately yet.")];
+  const scale = (value) => (100 * value / Math.max(total, 0.001)) + "%";
+  const phases = [];
+  let at = 0;
+  const phase = (name, length, color) => {
+    if (length == null) return;
+    phases.push({ name, start: at, length: Math.max(0, length), color });
+    at += Math.max(0, length);
+  };
+  phase("Connect", timings.connect, "var(--connect)");
+  phase("TLS handshake", timings.tls, "var(--tls)");
+  if (timings.ttfb != null) phase("Waiting (to the first response byte)", timings.ttfb - at, "var(--wait)");
+  if (timings.total != null) phase(event.state === "failed" && !event.response ? "Until it failed" : "Receiving", timings.total - at, "var(--bar)");
+  const lanes = phases.map((item) => el("div", { class: "lane-row" },
+    el("span", { class: "lane-name" }, item.name),
+    el("span", { class: "lane" }, el("span", { class: "seg", style: { left: scale(item.start), width: scale(item.length), background: item.color } })),
+    el("span", { class: "lane-time" }, ms(item.length))));
+  const notes = [];
+  if (timings.connect == null && event.source && event.source.startsWith("proxy")) notes.push("No connect time: the exchange reused an open upstream connection.");
+  if (timings.total == null) notes.push("Still open.");
+  return [el("div", { class: "waterfall" }, ...lanes),
+    table([["Started", new Date(event.startedAt).toISOString()], ["Total", timings.total != null ? ms(timings.total) : "still open"]]),
+    ...notes.map((note) => el("p", { class: "muted" }, note))];
 }
 
 // ---- Formatting -------------------------------------------------------------------------------
 
 function parseURL(text) {
+  if (/^[^/]*:\d+$/.test(text)) return { host: text, path: "", query: [] };  // CONNECT's host:port
   try {
     const url = new URL(text);
     return { host: url.host, path: url.pathname + url.search, query: [...url.searchParams.entries()] };

@@ -57,7 +57,7 @@ enum ExportTestEvents {
     static var json: NetworkEvent {
         NetworkEvent(
             id: UUID(uuidString: "11111111-1111-4111-8111-111111111111")!, sequence: 1, source: .apiClient,
-            state: .complete, startedAt: base, timings: EventTimings(ttfb: 12.5, total: 40),
+            state: .complete, startedAt: base, timings: EventTimings(ttfb: 12.5, total: 40, connect: 2, tls: 4.5),
             request: CapturedRequest(
                 method: "POST", url: "https://api.example.com/conversations?limit=20&cursor=a%20b",
                 headers: [HTTPHeader(name: "Content-Type", value: "application/json"),
