@@ -17,15 +17,8 @@ extension LogAPIServer {
             limit = value
         }
         let events = await logger.snapshot(filter: filter, limit: limit)
-        var buffer = ByteBuffer()
-        buffer.writeString("[")
-        let encoder = JSONEncoder.loupe()
-        for (index, event) in events.enumerated() {
-            if index > 0 { buffer.writeString(",\n") }
-            buffer.writeData(try encoder.encode(event))
-        }
-        buffer.writeString("]\n")
-        return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: buffer))
+        return Response(status: .ok, headers: [.contentType: "application/json"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(data: EventJSON.array(events))))
     }
 
     /// `GET /v1/export`: writes a verified export to a private temporary folder, then streams it.

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import LoupeCore
+import LoupeExport
 import NIOCore
 import ServiceLifecycle
 
@@ -42,9 +43,8 @@ extension LogAPIServer {
                     // Headers go out at once, so a client knows it is attached before any change.
                     try await writer.write(ByteBuffer(string: ": loupe \(Loupe.version)\n\n"))
                     var shown = Set<UUID>()
-                    let encoder = JSONEncoder.loupe()
                     for await message in messages {
-                        guard let text = try await frame(for: message, filter: filter, shown: &shown, encoder: encoder)
+                        guard let text = await frame(for: message, filter: filter, shown: &shown)
                         else { continue }
                         try await writer.write(ByteBuffer(string: text))
                     }
@@ -61,20 +61,19 @@ extension LogAPIServer {
     }
 
     /// The SSE text for one message, or nil when this client should not see it.
-    private func frame(for message: Message, filter: EventFilter, shown: inout Set<UUID>,
-                       encoder: JSONEncoder) async throws -> String? {
+    private func frame(for message: Message, filter: EventFilter, shown: inout Set<UUID>) async -> String? {
         switch message {
         case .heartbeat:
             return ": heartbeat\n\n"
         case .change(let change):
             switch change {
             case .added(let event):
-                return try eventFrame("added", event, filter: filter, shown: &shown, encoder: encoder)
+                return eventFrame("added", event, filter: filter, shown: &shown)
             case .updated(let event):
-                return try eventFrame("updated", event, filter: filter, shown: &shown, encoder: encoder)
+                return eventFrame("updated", event, filter: filter, shown: &shown)
             case .sseAppended(let id, _, _), .webSocketAppended(let id, _, _):
                 guard let event = await logger.event(id: id) else { return nil }
-                return try eventFrame("updated", event, filter: filter, shown: &shown, encoder: encoder)
+                return eventFrame("updated", event, filter: filter, shown: &shown)
             case .evicted(let id):
                 guard shown.remove(id) != nil || filter.matchesEverything else { return nil }
                 return "event: evicted\ndata: \(id.uuidString.lowercased())\n\n"
@@ -88,15 +87,14 @@ extension LogAPIServer {
         }
     }
 
-    private func eventFrame(_ type: String, _ event: NetworkEvent, filter: EventFilter, shown: inout Set<UUID>,
-                            encoder: JSONEncoder) throws -> String? {
+    private func eventFrame(_ type: String, _ event: NetworkEvent, filter: EventFilter, shown: inout Set<UUID>) -> String? {
         guard filter.matches(event) else {
             guard shown.remove(event.id) != nil else { return nil }
             return "event: removed\ndata: \(event.id.uuidString.lowercased())\n\n"
         }
         let isNew = shown.insert(event.id).inserted
         // Encoded JSON has no raw line feeds, so one `data:` line carries the whole event.
-        let json = String(decoding: try encoder.encode(event), as: UTF8.self)
+        let json = String(decoding: EventJSON.encode(event), as: UTF8.self)
         return "event: \(type == "updated" && isNew ? "added" : type)\nid: \(event.sequence)\ndata: \(json)\n\n"
     }
 }

@@ -22,6 +22,15 @@ import Testing
         #expect(String(decoding: builder.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
     }
 
+    @Test func eventJSONArraysAreWhatTheLogAPIServedBefore() throws {
+        let events = ExportTestEvents.all + [Self.tricky]
+        let encoder = JSONEncoder.loupe()
+        let expected = try "[" + events.map { String(decoding: try encoder.encode($0), as: UTF8.self) }.joined(separator: ",\n") + "]\n"
+        #expect(String(decoding: EventJSON.array(events), as: UTF8.self) == expected)
+        #expect(String(decoding: EventJSON.array([]), as: UTF8.self) == "[]\n")
+        #expect(EventJSON.encode(Self.tricky) == (try encoder.encode(Self.tricky)))
+    }
+
     @Test func harEntryJSONDecodesToTheSameEntry() throws {
         for event in ExportTestEvents.all + [Self.tricky] {
             let entry = HAREntry(event)
