@@ -122,6 +122,19 @@ import Testing
         #expect(text.contains { $0.hasPrefix("Attempt    1") })
     }
 
+    @Test func theTimingTabShowsConnectAndTLSWhenTheExchangeOpenedItsConnection() throws {
+        var events = try Self.sample()
+        events[0].timings.connect = 2
+        events[0].timings.tls = 7
+        var model = ConsoleModel.loaded(events)
+        model.apply(.first)
+        model.apply(.openDetail)
+        model.apply(.selectTab(.timing))
+        let text = Self.renderer.frame(for: model).text
+        #expect(text.contains { $0.hasPrefix("Connect    2ms") })
+        #expect(text.contains { $0.hasPrefix("TLS        7ms") })
+    }
+
     @Test func wideCharactersAreMeasuredInCells() {
         let event = TestEvents.http(1, host: "例え.jp", path: "/日本語/データ")
         let model = ConsoleModel.loaded([event])

@@ -155,6 +155,11 @@ try:
           bool(timing) and "Waiting" in timing and "Receiving" in timing, str(timing)[:300])
     driver.save_screenshot(os.path.join(args.screenshots, "inspector-timing.png"))
 
+    # Redactions: which rule, how many, where.
+    click_tab("Redactions")
+    where = wait_for(lambda: "URL" in driver.find_element(By.ID, "pane").text and driver.find_element(By.ID, "pane").text)
+    check("the Redactions tab says which rule replaced what, and where", bool(where) and "Where" in where, str(where)[:300])
+
     # Copy as curl: the request as a command, the redacted token left as its placeholder.
     click_tab("curl")
     command = wait_for(lambda: driver.find_element(By.ID, "curl-command").text)
@@ -192,6 +197,13 @@ try:
     if downloaded:
         text = open(os.path.join(args.downloads, downloaded[0]), encoding="utf-8").read()
         check("the exported HAR holds the exchanges and not the secret", '"/missing' in text or "missing" in text and args.secret not in text)
+
+    # The dark theme follows the system setting.
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+    check("a dark system setting gives the dark theme", background == "rgb(22, 24, 29)", background)
+    driver.save_screenshot(os.path.join(args.screenshots, "inspector-dark.png"))
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
 
     # A narrow window still lays out the list.
     driver.set_window_size(600, 720)

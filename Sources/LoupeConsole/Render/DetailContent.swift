@@ -179,6 +179,9 @@ public struct DetailContent: Sendable {
             ("TTFB", event.timings.ttfb.map(EventFormat.duration(milliseconds:)) ?? "-"),
             ("Total", event.timings.total.map(EventFormat.duration(milliseconds:)) ?? (event.state.isFinal ? "-" : "in flight")),
         ]
+        // Part of TTFB, for the exchange that opened its upstream connection.
+        if let connect = event.timings.connect { rows.append(("Connect", EventFormat.duration(milliseconds: connect))) }
+        if let tls = event.timings.tls { rows.append(("TLS", EventFormat.duration(milliseconds: tls))) }
         if let attempt = event.attempt { rows.append(("Attempt", String(attempt))) }
         if let requestID = event.requestID { rows.append(("Request ID", requestID)) }
         if let first = event.sseEvents.first, let last = event.sseEvents.last {

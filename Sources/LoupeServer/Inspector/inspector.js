@@ -225,9 +225,14 @@ function paneContent(tab, event) {
     case "Redactions": {
       const entries = Object.entries(event.redactions || {});
       if (!entries.length) return [el("p", { class: "muted" }, "Nothing was redacted in this exchange.")];
-      return [el("p", { class: "muted" }, "Values replaced before the exchange was stored, by rule:"),
-        table(entries.sort((a, b) => b[1] - a[1]).map(([rule, count]) => [rule, count + (count === 1 ? " value" : " values")])),
-        el("p", { class: "muted" }, "Replaced values read [REDACTED:rule] in headers, URLs and bodies.")];
+      const places = redactionPlaces(event);
+      const rows = entries.sort((a, b) => b[1] - a[1]).map(([rule, count]) => el("tr", {},
+        el("td", {}, rule), el("td", {}, count + (count === 1 ? " value" : " values")),
+        el("td", {}, places.has(rule) ? [...places.get(rule)].map(([place, n]) => place + (n > 1 ? " ×" + n : "")).join(", ")
+                                      : "masked in place (no placeholder)")));
+      return [el("p", { class: "muted" }, "Values replaced before the exchange was stored:"),
+        el("table", { class: "redactions" }, el("tr", {}, el("th", {}, "Rule"), el("th", {}, "Count"), el("th", {}, "Where")), ...rows),
+        el("p", { class: "muted" }, "Replaced values read [REDACTED:rule]; some rules mask in place instead (a card number keeps its last four digits).")];
     }
     case "curl": {
       const command = curlCommand(event);
@@ -248,6 +253,33 @@ function paneContent(tab, event) {
     }
   }
   return [];
+}
+
+// Where each rule's placeholders are: rule -> Map(place -> count), from the URL, headers,
+// trailers, bodies and messages of the stored (redacted) exchange.
+function redactionPlaces(event) {
+  const places = new Map();
+  const scan = (place, text) => {
+    if (text == null) return;
+    for (const match of String(text).matchAll(/\[REDACTED(?::([^\]]*))?\]/g)) {
+      const rule = match[1] || "redacted";
+      if (!places.has(rule)) places.set(rule, new Map());
+      places.get(rule).set(place, (places.get(rule).get(place) || 0) + 1);
+    }
+  };
+  scan("URL", event.request.url);
+  for (const header of event.request.headers || []) scan("request header " + header.name, header.value);
+  scan("request body", event.request.body && event.request.body.text);
+  if (event.response) {
+    for (const header of event.response.headers || []) scan("response header " + header.name, header.value);
+    for (const header of event.response.trailers || []) scan("trailer " + header.name, header.value);
+    scan("response body", event.response.body && event.response.body.text);
+  }
+  for (const sse of event.sseEvents || []) scan("event-stream data", sse.data);
+  for (const message of (event.webSocket && event.webSocket.messages) || []) scan("WebSocket message", message.text);
+  if (event.grpc) scan("gRPC status message", event.grpc.statusMessage);
+  if (event.error) scan("error", event.error.message);
+  return places;
 }
 
 // The exchange as a curl command: method, URL, the request's headers (without those curl sets
