@@ -27,12 +27,15 @@ struct OpenCommand: AsyncParsableCommand {
               loupe open debug.zip
               loupe open chrome-session.har --rules ./team-rules
               loupe open export.ndjson --listen 127.0.0.1:9902
-              loupe export --from debug.zip -o 5xx.har --filter status:5xx && loupe open 5xx.har
+              loupe open session.log --format ndjson
             """
     )
 
     @Argument(help: ArgumentHelp("The saved log: Loupe zip bundle, HAR or NDJSON.", valueName: "file"), completion: .file())
     var file: String
+
+    @Option(help: ArgumentHelp("The file's format, when its extension does not say (zip, har or ndjson).", valueName: "format"))
+    var format: ExportFormat?
 
     @Option(help: ArgumentHelp("Where to serve, host:port (port 0: any free one).", valueName: "host:port"))
     var listen = "127.0.0.1:0"
@@ -45,8 +48,11 @@ struct OpenCommand: AsyncParsableCommand {
     @OptionGroup var rules: RuleOptions
 
     func validate() throws {
-        guard ProxyCommand.hostAndPort(listen) != nil else {
+        guard let (host, _) = ProxyCommand.hostAndPort(listen) else {
             throw ValidationError("--listen expects host:port, like 127.0.0.1:9902 (port 0 picks a free one).")
+        }
+        if !allowRemote, !(host == "localhost" || host == "::1" || host.hasPrefix("127.")) {
+            throw ValidationError("--listen \(host) can be reached from other machines; serve on 127.0.0.1, or pass --allow-remote if that is what you want.")
         }
     }
 
@@ -55,7 +61,7 @@ struct OpenCommand: AsyncParsableCommand {
         let progress = ProgressLine()
         var events: [NetworkEvent] = []
         do {
-            try EventFileReader(redactor: Redactor(ruleSet: ruleSet)).read(contentsOf: URL(fileURLWithPath: file)) { event in
+            try EventFileReader(redactor: Redactor(ruleSet: ruleSet)).read(contentsOf: URL(fileURLWithPath: file), format: format) { event in
                 events.append(event)
                 progress.show("reading: \(events.count) events")
             }
