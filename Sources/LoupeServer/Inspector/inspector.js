@@ -80,7 +80,8 @@ function connect() {
 function replaceAll(events) {
   state.events = events;
   state.byID = new Map(events.map((event, index) => [event.id.toLowerCase(), index]));
-  state.maxDuration = Math.max(1, ...events.map(duration));
+  // A loop, not Math.max(...spread): a spread of a few hundred thousand arguments overflows the stack.
+  state.maxDuration = events.reduce((longest, event) => Math.max(longest, duration(event)), 1);
   state.selected = Math.min(state.selected, events.length - 1);
   render(true);
 }
